@@ -1,0 +1,1 @@
+"""scorekeeper: the scorekeeping and hand-auditing companion for Piedmontese tarot games."""

@@ -1,0 +1,135 @@
+"""The quick count: a deal known by its counters, tricks and the Fool's trick (rules.md A4).
+
+Pile sizes are 3 x tricks, +1 for the Fool's holder, -1 for the winner of the Fool's trick,
++ the scarto for the dealer; with the counters that is all the counting needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+
+from .cards import FOOL
+from .cards import Card
+from .errors import IllegalDealError
+from .layout import Layout
+from .layout import check_cards
+from .problem import Problem
+from .ruleset import Ruleset
+
+SCARTO = "scarto"
+
+
+def layout_from_quick_count(
+    ruleset: Ruleset,
+    dealer: int,
+    counters: Mapping[Card, int | str],
+    tricks: Sequence[int],
+    fool_trick_winner: int | None,
+    scarto: Sequence[Card] | None,
+    names: Sequence[str],
+) -> tuple[Layout, list[Problem]]:
+    """Build the layout of a quick count, with the problems its input shows."""
+    _check_input(ruleset, counters, tricks, fool_trick_winner)
+    seats: list[list[Card]] = [[] for _ in range(ruleset.players)]
+    laid_aside: list[Card] = []
+    for card, place in counters.items():
+        (laid_aside if place == SCARTO else seats[int(place)]).append(card)
+    problems = _placement_problems(ruleset, counters, seats, laid_aside, scarto, names)
+    problems += _trick_problems(ruleset, counters, tricks, fool_trick_winner)
+    sizes = [
+        ruleset.trick_size * won - (seat == fool_trick_winner) + (FOOL in seats[seat])
+        for seat, won in enumerate(tricks)
+    ]
+    problems += [
+        Problem("pile-size", f"{names[seat]} won {tricks[seat]} tricks ({sizes[seat]} cards) but "
+                f"{len(seats[seat])} counters are given")
+        for seat in range(ruleset.players) if len(seats[seat]) > max(sizes[seat], 0)
+    ]  # fmt: skip
+    known = scarto if scarto is not None else laid_aside
+    layout = Layout(
+        seats=tuple(map(tuple, seats)),
+        sizes=tuple(max(size, 0) for size in sizes),
+        scarto=tuple(known),
+        scarto_size=ruleset.scarto_size if scarto is None else len(scarto),
+        scarto_holder=dealer,
+        scarto_known=scarto is not None,
+        complete=False,
+    )
+    return layout, problems
+
+
+def _check_input(
+    ruleset: Ruleset,
+    counters: Mapping[Card, int | str],
+    tricks: Sequence[int],
+    fool_trick_winner: int | None,
+) -> None:
+    """Input that cannot be read as a deal at all: wrong lengths, seats out of range."""
+    seats = range(ruleset.players)
+    if len(tricks) != ruleset.players:
+        raise IllegalDealError(f"{len(tricks)} trick counts given for {ruleset.players} players")
+    if any(not _is_int(won) or won < 0 for won in tricks):
+        raise IllegalDealError("tricks must be whole numbers, 0 or more")
+    if fool_trick_winner is not None and not (
+        _is_int(fool_trick_winner) and fool_trick_winner in seats
+    ):
+        raise IllegalDealError(f"the Fool's trick winner must be a seat from 0 to {len(seats) - 1}")
+    for card, place in counters.items():
+        if place != SCARTO and not (_is_int(place) and place in seats):
+            raise IllegalDealError(f"{card.label} must go to a seat from 0 to {len(seats) - 1} "
+                                   f"or to the scarto, not {place!r}")  # fmt: skip
+
+
+def _placement_problems(
+    ruleset: Ruleset,
+    counters: Mapping[Card, int | str],
+    seats: list[list[Card]],
+    laid_aside: list[Card],
+    scarto: Sequence[Card] | None,
+    names: Sequence[str],
+) -> list[Problem]:
+    """Every counter placed once; the scarto as given agrees with the counters laid aside."""
+    problems: list[Problem] = []
+    given = list(scarto or ())
+    if scarto is not None:
+        problems += [
+            Problem("scarto-mismatch", f"{card.label} is marked as laid aside, not in the scarto")
+            for card in laid_aside if card not in given
+        ]  # fmt: skip
+        problems += [
+            Problem("card-twice", f"{card.label} is in the scarto and in {names[seat]}'s pile")
+            for seat, pile in enumerate(seats) for card in pile if card in given
+        ]  # fmt: skip
+    # The quick count places only counters: the blanks not named anywhere are taken as all there.
+    named = [*counters, *(card for card in given if card not in counters)]
+    blanks = [c for c in ruleset.cards if not ruleset.is_counter(c) and c not in set(named)]
+    return problems + check_cards([named + blanks], ruleset, ["the deal"])
+
+
+def _trick_problems(
+    ruleset: Ruleset,
+    counters: Mapping[Card, int | str],
+    tricks: Sequence[int],
+    fool_trick_winner: int | None,
+) -> list[Problem]:
+    problems: list[Problem] = []
+    if sum(tricks) != ruleset.tricks_per_deal:
+        problems.append(Problem("tricks-total", f"the tricks add up to {sum(tricks)}, "
+                                f"not {ruleset.tricks_per_deal}"))  # fmt: skip
+    fool_played = FOOL in counters and counters[FOOL] != SCARTO
+    if fool_played and fool_trick_winner is None:
+        problems.append(
+            Problem("fool-trick-winner", "say who won the trick the Fool was played to")
+        )
+    elif fool_trick_winner is not None and not fool_played:
+        problems.append(
+            Problem("fool-trick-winner", "the Fool was not played, so no one won its trick")
+        )
+    elif fool_trick_winner is not None and tricks[fool_trick_winner] == 0:
+        problems.append(Problem("fool-trick-winner", "the winner of the Fool's trick won no trick"))
+    return problems
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,302 @@
+"""Rulesets as data: named, independent options and the four presets (rules.md A3, Part B §2).
+
+Every point on which the sources disagree is an option, never a constant in code. A custom
+ruleset is a preset plus validated overrides ("house rules"); the sheet prints every override.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import fields
+from dataclasses import replace
+from functools import lru_cache
+
+from .cards import DECKS
+from .cards import JACK
+from .cards import Card
+from .errors import InvalidRulesetError
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option: the values it takes and what it means at the table."""
+
+    name: str
+    values: tuple[object, ...]
+    description: str
+
+
+_OPTIONS = (
+    Option("top_trump", (20, 21), "The trump above all others: the Angel (20) or the World (21)"),
+    Option("five_point_trump", (20, 21), "The high trump worth 5 points beside the Bagatto (T1)"),
+    Option("fool_value", (4, 5), "Points of the Fool"),
+    Option(
+        "scarto_bagatto",
+        ("never", "if-no-other-trump-or-fool", "if-no-other-trump"),
+        "When the Bagatto (T1) may be laid aside",
+    ),
+    Option(
+        "scarto_trumps",
+        ("free", "forbidden", "last-resort"),
+        "Ordinary trumps in the scarto: free; forbidden; or only with no other choice "
+        "or when it leaves the dealer with no trump",
+    ),
+    Option("scarto_fool", ("never", "if-no-other-trump"), "When the Fool may be laid aside"),
+    Option("announce_scarto_trumps", (False, True), "The dealer announces his trumps laid aside"),
+    Option(
+        "illegal_scarto",
+        ("flag", "to-last-trick-winner"),
+        "An illegal scarto is only marked, or its cards go to the winner of the last trick",
+    ),
+    Option(
+        "scarto_needs_team_trick",
+        (False, True),
+        "The scarto and the Fool go to the other team if a team wins no trick",
+    ),
+    Option("fool_may_lead", (True, False), "The Fool may be led (the next card sets the suit)"),
+    Option(
+        "fool_needs_prior_trick",
+        (False, True),
+        "The Fool may be played only after its owner has won a trick",
+    ),
+    Option(
+        "fool_if_owner_no_trick",
+        ("stays", "last-trick-winner", "opponents"),
+        "Where the Fool goes when its owner wins no trick",
+    ),
+    Option("must_trump", (True, False), "A player void in the suit led must trump if able"),
+    Option("counting", ("threes", "raw"), "Count in threes (sum - 2 a group) or raw values"),
+    Option(
+        "fool_counting",
+        ("apart", "in-group"),
+        "The Fool apart with a phantom blank (78), or in a group (77)",
+    ),
+    Option("recording", ("difference", "raw"), "Record points - average (26), or raw points"),
+    Option(
+        "game_length",
+        ("each-deals-once", "3-deals", "6-deals", "9-deals", "first-to-100"),
+        "When a game is complete",
+    ),
+    Option("tie_extra_deal", (False, True), "A game tied for first place gets an extra deal"),
+    Option(
+        "settlement",
+        ("lowest-pays-winners", "lowest-pays-each", "highest-wins"),
+        "Who pays whom at the end of a game",
+    ),
+)
+OPTIONS: dict[str, Option] = {option.name: option for option in _OPTIONS}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named, frozen set of rule options."""
+
+    id: str
+    name: str
+    source: str
+    players: int
+    """Seats at the table, in order of play."""
+    teams: bool
+    """Partners sit opposite: seats 0+2 against 1+3."""
+    deck: str
+    """``"78"`` or ``"62"`` (Piedicavallo's stripped pack)."""
+    scarto_size: int
+    top_trump: int
+    five_point_trump: int
+    fool_value: int
+    scarto_bagatto: str
+    scarto_trumps: str
+    scarto_fool: str
+    announce_scarto_trumps: bool
+    illegal_scarto: str
+    scarto_needs_team_trick: bool
+    fool_may_lead: bool
+    fool_needs_prior_trick: bool
+    fool_if_owner_no_trick: str
+    must_trump: bool
+    counting: str
+    fool_counting: str
+    recording: str
+    game_length: str
+    tie_extra_deal: bool
+    settlement: str
+    overrides: tuple[tuple[str, object], ...] = field(default=())
+    """The house rules applied on top of the preset, in the order given."""
+
+    @property
+    def options(self) -> dict[str, object]:
+        """Every option's value, by name."""
+        return {name: getattr(self, name) for name in OPTIONS}
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return DECKS[self.deck]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def sides(self) -> int:
+        """How many results a deal has: one per player, or one per team."""
+        return 2 if self.teams else self.players
+
+    @property
+    def trick_size(self) -> int:
+        return self.players
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return (self.deck_size - self.scarto_size) // self.players
+
+    def side_of(self, seat: int) -> int:
+        """The result a seat counts for: its own, or its team's (team 0 = seats 0 and 2)."""
+        return seat % 2 if self.teams else seat
+
+    def value(self, card: Card) -> int:
+        """A card's points: K 5, Q 4, C 3, J 2, T1 and the 5-point trump 5, the Fool, else 1."""
+        if card.is_fool:
+            return self.fool_value
+        if card.is_trump:
+            return 5 if card.rank in (1, self.five_point_trump) else 1
+        return card.rank - JACK + 2 if card.rank >= JACK else 1
+
+    def is_counter(self, card: Card) -> bool:
+        return self.value(card) > 1
+
+    def is_five_point(self, card: Card) -> bool:
+        return self.value(card) == 5
+
+    def trump_strength(self, card: Card) -> int:
+        """Order of the trumps in play: by number, but 20 over 21 where the Angel is top."""
+        if self.top_trump == 20 and card.rank == 20:
+            return 22
+        return card.rank
+
+    def suit_strength(self, card: Card) -> int:
+        """Order within a suit: K Q C J 10..1, the round suits' pips reversed (rules.md 1.0)."""
+        if card.suit.is_round and card.rank < JACK:
+            return 11 - card.rank
+        return card.rank
+
+    @property
+    def deck_total(self) -> int:
+        """The points of a whole deal: 78, 77 with the Fool counted in a group, 114 raw."""
+        return _deck_total(self)
+
+    @property
+    def score_base(self) -> int:
+        """What is subtracted from points to give the score: the average, or 0 for raw."""
+        if self.recording == "raw":
+            return 0
+        return (2 * self.deck_total + self.sides) // (2 * self.sides)  # rounded average
+
+    @property
+    def is_zero_sum(self) -> bool:
+        return self.recording == "difference" and self.deck_total % self.sides == 0
+
+
+@lru_cache(maxsize=64)
+def _deck_total(ruleset: Ruleset) -> int:
+    from .counting import count_pile  # counting imports this module
+
+    return count_pile(ruleset.cards, ruleset).points
+
+
+_COMMON: dict[str, object] = dict(
+    players=3, teams=False, deck="78", scarto_size=3, fool_value=4,
+    scarto_bagatto="if-no-other-trump-or-fool", scarto_trumps="free", scarto_fool="never",
+    announce_scarto_trumps=False, illegal_scarto="flag", scarto_needs_team_trick=False,
+    fool_may_lead=True, fool_needs_prior_trick=False, fool_if_owner_no_trick="stays",
+    must_trump=True, counting="threes", fool_counting="apart", recording="difference",
+    game_length="each-deals-once", tie_extra_deal=False,
+)  # fmt: skip
+
+# rules.md A3, one column each.
+PRESETS: dict[str, Ruleset] = {
+    ruleset.id: ruleset
+    for ruleset in (
+        Ruleset(
+            **_COMMON,  # type: ignore[arg-type]
+            id="scarto", name="Scarto (Wikipedia)",
+            source="English and German Wikipedia, \"Scarto\"",
+            top_trump=20, five_point_trump=20, settlement="lowest-pays-winners",
+        ),
+        Ruleset(
+            **_COMMON,  # type: ignore[arg-type]
+            id="scarto-sv", name="Scarto (Swedish rules)",
+            source="Swedish Scarto rules by Elsa Snakenborg",
+            top_trump=21, five_point_trump=21, settlement="lowest-pays-each",
+        ),
+        Ruleset(
+            **{**_COMMON, "scarto_trumps": "forbidden", "illegal_scarto": "to-last-trick-winner",
+               "fool_may_lead": False, "fool_needs_prior_trick": True,
+               "fool_if_owner_no_trick": "last-trick-winner", "recording": "raw",
+               "game_length": "3-deals"},  # type: ignore[arg-type]
+            id="tarocchi-a-3", name="Tarocchi a 3 (senza accuse)",
+            source="Italian page \"Regolamento di Tarocchi a 3 (senza accuse)\"",
+            top_trump=20, five_point_trump=21, settlement="highest-wins",
+        ),
+        Ruleset(
+            **{**_COMMON, "players": 4, "teams": True, "deck": "62", "scarto_size": 2,
+               "fool_value": 5, "scarto_bagatto": "never", "scarto_trumps": "last-resort",
+               "announce_scarto_trumps": True, "scarto_needs_team_trick": True,
+               "fool_if_owner_no_trick": "opponents", "counting": "raw", "recording": "raw",
+               "tie_extra_deal": True},  # type: ignore[arg-type]
+            id="piedicavallo", name="Piedicavallo (4 players, teams)",
+            source="Piedicavallo tarocchi rules (Pro Loco Piedicavallo, as given by pagat.com)",
+            top_trump=21, five_point_trump=21, settlement="highest-wins",
+        ),
+    )
+}  # fmt: skip
+RULESET_IDS = tuple(PRESETS)
+
+
+def find_ruleset(ruleset_id: str, overrides: Mapping[str, object] | None = None) -> Ruleset:
+    """Look up a preset by id and apply house-rule overrides, each checked."""
+    try:
+        preset = PRESETS[ruleset_id]
+    except (KeyError, TypeError):
+        known = ", ".join(RULESET_IDS)
+        raise InvalidRulesetError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+    if not overrides:
+        return preset
+    changes = {name: _checked_value(name, value) for name, value in overrides.items()}
+    changes = {name: value for name, value in changes.items() if getattr(preset, name) != value}
+    if not changes:
+        return preset
+    name = f"{preset.name}, house rules"
+    return replace(preset, name=name, overrides=tuple(changes.items()), **changes)  # type: ignore[arg-type]
+
+
+def _checked_value(name: str, value: object) -> object:
+    option = OPTIONS.get(name) if isinstance(name, str) else None
+    if option is None:
+        fixed = {f.name for f in fields(Ruleset)} - set(OPTIONS)
+        why = "is fixed by the preset" if name in fixed else "is not an option"
+        raise InvalidRulesetError(f"{name!r} {why} (options: {', '.join(OPTIONS)})")
+    value = _coerce(value, option.values[0])
+    if value not in option.values or type(value) is not type(option.values[0]):
+        allowed = ", ".join(_show(v) for v in option.values)
+        raise InvalidRulesetError(f"option {name!r} cannot be {_show(value)} (allowed: {allowed})")
+    return value
+
+
+def _coerce(value: object, example: object) -> object:
+    """Read the text forms a form or a query string gives ("true", "21") as the option's type."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if isinstance(example, bool):
+        return {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(
+            text, value
+        )
+    if isinstance(example, int) and text.isdigit():
+        return int(text)
+    return value
+
+
+def _show(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else repr(value)
