@@ -1,0 +1,282 @@
+"""Game progress: dealers, running totals, games, standings and settlement (rules.md A3, C21-C22).
+
+A session is a list of deal scores, one per side (a player, or a team in Piedicavallo). The deal
+passes to the next seat in order of play, across games; consecutive deals form games whose length
+the ruleset sets; each finished game is ranked and settled. Ties for first or last are stated by
+no source (rules.md 1.1 "Ties", C22), so they are reported as ties for the table to decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import IllegalDealError
+from .ruleset import Ruleset
+
+TARGET = 100
+"""The game total that ends a "first-to-100" game (rules.md 1.1, Tarocchi a 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """One line of the protocol: a deal, its dealer, its scores and the session totals after it."""
+
+    number: int
+    """Counted from 1 over the whole session."""
+    dealer: int
+    """Seat, 0-based in order of play."""
+    game: int
+    """The game this deal belongs to, counted from 1."""
+    scores: tuple[int, ...]
+    """The recorded score per side."""
+    totals: tuple[int, ...]
+    """Running session totals per side, this deal included."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's place in a game."""
+
+    side: int
+    total: int
+    rank: int
+    """1-based; equal totals share a rank (two sides at 1, the next at 3)."""
+    tied: bool
+    """Another side has the same total."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Who wins and who pays at the end of a game, as the ruleset's settlement says."""
+
+    kind: str
+    """The ruleset's settlement option, so the table knows what a payment is (a drink, a stake)."""
+    winners: tuple[int, ...]
+    payers: tuple[int, ...]
+    payments: tuple[tuple[int, int], ...]
+    """(payer, payee) pairs: one drink or one stake each."""
+    tie: bool
+    """A tie decided who wins or pays; no source says how to break it, so the table decides."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Consecutive deals that make one result."""
+
+    number: int
+    deals: tuple[int, ...]
+    """Deal numbers, in order."""
+    totals: tuple[int, ...]
+    """The sum of this game's scores per side."""
+    finished: bool
+    standings: tuple[Standing, ...]
+    """Highest total first."""
+    settlement: Settlement | None
+    """Only once the game is finished."""
+    deals_to_go: int | None
+    """Deals still needed (at least, when a tie may add more); None when only a score ends it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a session stands after its deals."""
+
+    rows: tuple[DealRow, ...]
+    games: tuple[Game, ...]
+    totals: tuple[int, ...]
+    """Session totals per side."""
+    next_dealer: int
+    next_game: int
+    """The game number the next deal belongs to."""
+    deals_to_go: int | None
+    """Deals still needed in the game being played or about to start; None for first-to-100."""
+
+    @property
+    def current_game(self) -> Game | None:
+        """The unfinished game being played, or None when the next deal starts a new game."""
+        if self.games and not self.games[-1].finished:
+            return self.games[-1]
+        return None
+
+
+def progress(ruleset: Ruleset, first_dealer: int, deal_scores: Sequence[Sequence[int]]) -> Progress:
+    """Group a session's deal scores into games, with dealers, totals, standings and settlement."""
+    _check_seat(ruleset, first_dealer)
+    scores = [_checked_scores(ruleset, number, deal) for number, deal in enumerate(deal_scores, 1)]
+    games = _games(ruleset, scores)
+    rows = _rows(ruleset, first_dealer, scores, games)
+    totals = rows[-1].totals if rows else (0,) * ruleset.sides
+    current = games[-1] if games and not games[-1].finished else None
+    return Progress(
+        rows=rows,
+        games=games,
+        totals=totals,
+        next_dealer=dealer_of(ruleset, first_dealer, len(scores) + 1),
+        next_game=current.number if current else len(games) + 1,
+        deals_to_go=current.deals_to_go if current else game_length(ruleset),
+    )
+
+
+def dealer_of(ruleset: Ruleset, first_dealer: int, deal_number: int) -> int:
+    """Give the seat that deals deal ``deal_number`` (from 1): the deal passes to the next seat."""
+    _check_seat(ruleset, first_dealer)
+    if deal_number < 1:
+        raise IllegalDealError(f"deals are numbered from 1, not {deal_number}")
+    # rules.md A1: the dealer passes to the next player in order of play, across games too.
+    return (first_dealer + deal_number - 1) % ruleset.players
+
+
+def game_length(ruleset: Ruleset) -> int | None:
+    """Give the deals in a game before any tie, or None when a game ends at a score (C21)."""
+    if ruleset.game_length == "each-deals-once":
+        return ruleset.players
+    if ruleset.game_length == "first-to-100":
+        return None
+    return int(ruleset.game_length.removesuffix("-deals"))
+
+
+def is_over(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> bool:
+    """Tell whether a game with these deals and totals is finished."""
+    if not _length_reached(ruleset, deals_played, totals):
+        return False
+    # rules.md A3 (Piedicavallo): a tie adds a deal, again until it is broken.
+    return not (ruleset.tie_extra_deal and _first_is_tied(totals))
+
+
+def standings_of(totals: Sequence[int]) -> tuple[Standing, ...]:
+    """Rank sides by total, highest first; equal totals share a rank and are marked tied."""
+    order = sorted(range(len(totals)), key=lambda side: -totals[side])
+    return tuple(
+        Standing(
+            side=side,
+            total=totals[side],
+            rank=1 + sum(other > totals[side] for other in totals),
+            tied=list(totals).count(totals[side]) > 1,
+        )
+        for side in order
+    )
+
+
+def settle(ruleset: Ruleset, totals: Sequence[int]) -> Settlement:
+    """Say who wins and who pays whom for a finished game's totals (rules.md A3 "settlement")."""
+    if ruleset.settlement == "highest-wins":
+        winners = _sides_at(totals, max(totals))
+        return Settlement(ruleset.settlement, winners, (), (), tie=len(winners) > 1)
+    # "lowest-pays-winners" (a drink) and "lowest-pays-each" (a stake) share a shape: the lowest
+    # pays every side above it. Ties are stated nowhere (C22): all the lowest pay, and the table
+    # is told to decide; when every side ties nobody is above, so nobody pays.
+    lowest = min(totals)
+    payers = _sides_at(totals, lowest)
+    winners = tuple(side for side, total in enumerate(totals) if total > lowest)
+    if not winners:
+        return Settlement(ruleset.settlement, (), (), (), tie=True)
+    payments = tuple((payer, payee) for payer in payers for payee in winners)
+    return Settlement(ruleset.settlement, winners, payers, payments, tie=len(payers) > 1)
+
+
+def complete_points(points: Sequence[int | None], ruleset: Ruleset) -> list[int]:
+    """Fill in the one missing side's points as the deck total minus the others (rules.md A5)."""
+    if len(points) != ruleset.sides:
+        raise IllegalDealError(_wrong_count("points", len(points), ruleset))
+    missing = [side for side, value in enumerate(points) if value is None]
+    if len(missing) != 1:
+        raise IllegalDealError(
+            f"leave exactly one side's points empty to fill in, not {len(missing)}"
+        )
+    known = sum(value for value in points if value is not None)
+    rest = ruleset.deck_total - known
+    if rest < 0:
+        raise IllegalDealError(
+            f"the points entered add up to {known}, more than the deck total {ruleset.deck_total}"
+        )
+    return [rest if value is None else value for value in points]
+
+
+def _games(ruleset: Ruleset, scores: Sequence[tuple[int, ...]]) -> tuple[Game, ...]:
+    games: list[Game] = []
+    start = 0
+    for end in range(1, len(scores) + 1):
+        totals = _sum(scores[start:end], ruleset.sides)
+        if is_over(ruleset, end - start, totals):
+            games.append(_game(ruleset, len(games) + 1, range(start + 1, end + 1), totals))
+            start = end
+    if start < len(scores):
+        totals = _sum(scores[start:], ruleset.sides)
+        games.append(_game(ruleset, len(games) + 1, range(start + 1, len(scores) + 1), totals))
+    return tuple(games)
+
+
+def _game(ruleset: Ruleset, number: int, deals: range, totals: tuple[int, ...]) -> Game:
+    finished = is_over(ruleset, len(deals), totals)
+    return Game(
+        number=number,
+        deals=tuple(deals),
+        totals=totals,
+        finished=finished,
+        standings=standings_of(totals),
+        settlement=settle(ruleset, totals) if finished else None,
+        deals_to_go=_deals_to_go(ruleset, len(deals), totals),
+    )
+
+
+def _deals_to_go(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> int | None:
+    if is_over(ruleset, deals_played, totals):
+        return 0
+    if _length_reached(ruleset, deals_played, totals):
+        return 1  # a tie for first: one more deal, at least
+    length = game_length(ruleset)
+    return None if length is None else length - deals_played
+
+
+def _rows(
+    ruleset: Ruleset,
+    first_dealer: int,
+    scores: Sequence[tuple[int, ...]],
+    games: Sequence[Game],
+) -> tuple[DealRow, ...]:
+    game_of = {number: game.number for game in games for number in game.deals}
+    rows: list[DealRow] = []
+    totals = (0,) * ruleset.sides
+    for number, deal in enumerate(scores, 1):
+        totals = tuple(a + b for a, b in zip(totals, deal, strict=True))
+        dealer = dealer_of(ruleset, first_dealer, number)
+        rows.append(DealRow(number, dealer, game_of[number], deal, totals))
+    return tuple(rows)
+
+
+def _length_reached(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> bool:
+    length = game_length(ruleset)
+    if length is None:
+        return deals_played > 0 and max(totals) >= TARGET
+    return deals_played >= length
+
+
+def _first_is_tied(totals: Sequence[int]) -> bool:
+    return list(totals).count(max(totals)) > 1
+
+
+def _sides_at(totals: Sequence[int], total: int) -> tuple[int, ...]:
+    return tuple(side for side, value in enumerate(totals) if value == total)
+
+
+def _sum(scores: Sequence[tuple[int, ...]], sides: int) -> tuple[int, ...]:
+    return tuple(sum(deal[side] for deal in scores) for side in range(sides))
+
+
+def _check_seat(ruleset: Ruleset, seat: int) -> None:
+    if isinstance(seat, bool) or not 0 <= seat < ruleset.players:
+        raise IllegalDealError(
+            f"the first dealer must be a seat from 0 to {ruleset.players - 1}, not {seat}"
+        )
+
+
+def _checked_scores(ruleset: Ruleset, number: int, deal: Sequence[int]) -> tuple[int, ...]:
+    if len(deal) != ruleset.sides:
+        raise IllegalDealError(f"deal {number}: " + _wrong_count("scores", len(deal), ruleset))
+    return tuple(deal)
+
+
+def _wrong_count(what: str, given: int, ruleset: Ruleset) -> str:
+    per = "team" if ruleset.teams else "player"
+    return f"{given} {what} given; this ruleset needs {ruleset.sides}, one per {per}"
