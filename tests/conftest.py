@@ -1,0 +1,13 @@
+import pytest
+
+from scorekeeper import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite")})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
