@@ -8,12 +8,14 @@ the French-suited symbols (♠ = S, ♣ = B, ♥ = C, ♦ = D) and ``0``/``Fool`
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import InvalidNotationError
 
 
+@functools.total_ordering
 class Suit(enum.Enum):
     """The four suits and the trumps (the Fool is kept with the trumps as rank 0)."""
 

@@ -10,7 +10,7 @@ migrations = Migrations("scorekeeper")
 
 @migrations()
 def create_sessions(db: sqlite_utils.Database) -> None:
-    db["sessions"].create(
+    db.table("sessions").create(
         {
             "id": int,
             "ruleset": str,

@@ -39,7 +39,8 @@ def test_e5_full_piles_score_26_30_22():
     assert result.problems == ()
     assert result.points == (26, 30, 22)
     assert result.scores == (0, 4, -4)  # rules.md E5: A 0, B +4, C -4; sum 0
-    assert result.scarto is not None and result.scarto.legal is True
+    assert result.scarto is not None
+    assert result.scarto.legal is True
     assert [pile.cards for pile in result.piles] == [24, 29, 25]
 
 
@@ -49,7 +50,8 @@ def test_e5_the_breakdown_shows_the_fool_apart_and_the_phantom_blank():
     bruno, carla = result.piles[1], result.piles[2]
     assert bruno.groups[-1].phantom  # 29 cards: 9 groups and one of two
     assert len(bruno.groups) == 10
-    assert carla.fool is not None and carla.fool_points == 4
+    assert carla.fool is not None
+    assert carla.fool_points == 4
 
 
 def test_e5_quick_count_gives_the_same_points():
@@ -119,7 +121,8 @@ def test_impossible_pile_sizes_are_a_problem():
     piles[1] += [piles[0].pop(), piles[0].pop()]  # Anna 19, Bruno 31: one over each
     result = audit_piles(find_ruleset("scarto"), 0, piles, scarto, names=NAMES)
     sizes = [p for p in result.problems if p.code == "pile-size"]
-    assert sizes and "Anna 19, Bruno 31, Carla 24" in sizes[0].message
+    assert sizes
+    assert "Anna 19, Bruno 31, Carla 24" in sizes[0].message
     assert not result.recordable
 
 
@@ -182,7 +185,7 @@ def test_e6_the_matto_of_a_player_without_a_trick_goes_to_the_last_trick_winner(
 
 def e7_counters():
     ns = {"KS": 0, "KD": 0, "T21": 0, "F": 0, "CB": 2, "JD": 2, "QS": "scarto"}
-    ew = "KB KC QB QC QD CS CC CD JS JB JC T1".split()
+    ew = ["KB", "KC", "QB", "QC", "QD", "CS", "CC", "CD", "JS", "JB", "JC", "T1"]
     return {parse_card(c): s for c, s in ns.items()} | {
         parse_card(c): 1 + 2 * (i % 2) for i, c in enumerate(ew)
     }
@@ -256,3 +259,17 @@ def test_quick_count_input_that_is_not_a_deal_raises(kwargs, message):
 def test_a_dealer_out_of_range_raises():
     with pytest.raises(IllegalDealError, match="dealer must be a seat from 0 to 2, not 3"):
         audit_piles(find_ruleset("scarto"), 3, [[], [], []], [])
+
+
+def test_e5_variant_an_exchanged_empty_card_with_the_fool_in_a_group_makes_77():
+    # rules.md E5 variant: C gives B an empty card; C = 14 + 4 + 19 - 16 = 21,
+    # B = 28 + 22 - 20 = 30; the total is 77 and the differences (0, +4, -5) sum to -1.
+    piles, scarto = e5_piles()
+    blank = next(c for c in piles[2] if not c.is_fool)
+    piles[2].remove(blank)
+    piles[1].append(blank)
+    ruleset = find_ruleset("scarto", {"fool_counting": "in-group"})
+    result = audit_piles(ruleset, 0, piles, scarto)
+    assert result.problems == ()
+    assert result.points == (26, 30, 21)
+    assert result.scores == (0, 4, -5)

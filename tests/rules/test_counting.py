@@ -18,7 +18,9 @@ def test_e1_queen_king_magician_is_12():
     assert count_pile(parse_cards("QS KS T1"), find_ruleset("scarto-sv")).points == 12
 
 
-@pytest.mark.parametrize(("ruleset_id", "points"), [("scarto", 18), ("scarto-sv", 14), ("tarocchi-a-3", 14)])
+@pytest.mark.parametrize(
+    ("ruleset_id", "points"), [("scarto", 18), ("scarto-sv", 14), ("tarocchi-a-3", 14)]
+)
 def test_e3_four_tricks_count_by_the_presets_values(ruleset_id, points):
     # rules.md E3: WP (19 - 5) + 4 = 18; SV/IT T20 is a blank: (14 - 4) + 4 = 14
     assert count_pile(parse_cards(E3_TRICKS), find_ruleset(ruleset_id)).points == points
@@ -57,7 +59,8 @@ def test_the_breakdown_puts_each_counter_with_two_blanks_and_the_fool_apart():
         (("KS", "2S", "3S"), 5), (("QD", "4S", "5S"), 4), (("6S", "7S"), 1),
     ]  # fmt: skip
     assert count.groups[-1].phantom
-    assert count.fool is not None and count.fool_points == 4
+    assert count.fool is not None
+    assert count.fool_points == 4
     assert count.points == 14
 
 

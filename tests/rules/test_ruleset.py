@@ -47,12 +47,16 @@ def test_five_point_cards_follow_the_preset(ruleset_id, five_point_codes):
 
 def test_card_values_queen_cavallo_jack_fool_and_blanks():
     ruleset = find_ruleset("scarto")
-    values = {code: ruleset.value(parse_card(code)) for code in ("QD", "CS", "JB", "F", "7S", "T21")}
+    values = {
+        code: ruleset.value(parse_card(code)) for code in ("QD", "CS", "JB", "F", "7S", "T21")
+    }
     assert values == {"QD": 4, "CS": 3, "JB": 2, "F": 4, "7S": 1, "T21": 1}
 
 
 def test_a_house_rule_overrides_one_option_and_is_remembered():
-    ruleset = find_ruleset("tarocchi-a-3", {"recording": "difference", "game_length": "first-to-100"})
+    ruleset = find_ruleset(
+        "tarocchi-a-3", {"recording": "difference", "game_length": "first-to-100"}
+    )
     assert ruleset.recording == "difference"
     assert ruleset.game_length == "first-to-100"
     assert dict(ruleset.overrides) == {"recording": "difference", "game_length": "first-to-100"}
