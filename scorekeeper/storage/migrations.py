@@ -24,3 +24,56 @@ def create_sessions(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"ruleset", "players", "first_dealer", "created"},
     )
+
+
+@migrations()
+def create_deals(db: sqlite_utils.Database) -> None:
+    db.table("deals").create(
+        {
+            "id": int,
+            "session_id": int,
+            "position": int,  # order within the session; the deal number is its rank
+            "form": str,  # totals, quick, piles (and play)
+            "input": str,  # JSON: the input as the API takes it, cards in canonical codes
+            "dealer": int,
+            "points": str,  # JSON list per side
+            "scores": str,  # JSON list per side
+            "problems": str,  # JSON list of {code, message}
+            "notes": str,  # JSON list of {code, message}
+            "ok": int,
+            "scarto_check": str,  # JSON verdict of the scarto checked before play, or null
+            "deleted": int,
+            "version": int,
+            "created": str,
+            "updated": str,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id")],
+        not_null={"session_id", "position", "form", "input", "dealer", "points", "scores"},
+        defaults={"deleted": 0, "version": 1, "problems": "[]", "notes": "[]", "ok": 1},
+    )
+    db.table("deals").create_index(["session_id", "position"])
+
+
+@migrations()
+def create_deal_history(db: sqlite_utils.Database) -> None:
+    db.table("deal_history").create(
+        {
+            "id": int,
+            "deal_id": int,
+            "at": str,
+            "action": str,  # recorded, corrected, deleted, restored, recounted
+            "before": str,  # JSON of the deal's input and scores before, or null
+            "after": str,  # JSON after, or null
+        },
+        pk="id",
+        foreign_keys=[("deal_id", "deals", "id")],
+        not_null={"deal_id", "at", "action"},
+    )
+    db.table("deal_history").create_index(["deal_id"])
+
+
+@migrations()
+def add_pending_scarto(db: sqlite_utils.Database) -> None:
+    # The scarto checked before play, waiting for its deal to be recorded (JSON or null).
+    db.table("sessions").add_column("pending_scarto", str)

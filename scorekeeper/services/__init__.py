@@ -1,0 +1,24 @@
+"""Use cases: each loads, calls the rules core, and saves in one transaction."""
+
+from .deals import check_scarto_first
+from .deals import correct_deal
+from .deals import delete_deal
+from .deals import preview_deal
+from .deals import record_deal
+from .errors import ConflictError
+from .errors import InputError
+from .errors import NotFoundError
+from .errors import ServiceError
+from .errors import UnrecordableDealError
+from .sessions import Deal
+from .sessions import Session
+from .sessions import list_sessions
+from .sessions import load_session
+from .sessions import start_session
+
+__all__ = [
+    "ConflictError", "Deal", "InputError", "NotFoundError", "ServiceError", "Session",
+    "UnrecordableDealError",
+    "check_scarto_first", "correct_deal", "delete_deal", "list_sessions", "load_session",
+    "preview_deal", "record_deal", "start_session",
+]  # fmt: skip

@@ -1,0 +1,164 @@
+"""Read a deal's input, as the JSON API takes it, into a call of the rules core's audit.
+
+One shape for every entry point: the forms build the same dict the API receives, and the dict,
+with cards in canonical codes, is what the database keeps. Exactly one input form:
+``points`` (totals), ``counters`` + ``tricks`` + ``fool_trick_winner`` (quick count), or
+``piles`` + ``scarto`` (full piles). Optional: ``scarto`` (quick count), ``last_trick_winner``,
+``declaration`` (what the dealer says about the cards he kept).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Card
+from ..rules import IllegalDealError
+from ..rules import InvalidNotationError
+from ..rules import Problem
+from ..rules import Ruleset
+from ..rules import parse_card
+from ..rules.audit import DealerDeclaration
+from ..rules.audit import DealResult
+from ..rules.audit import audit_piles
+from ..rules.audit import audit_quick_count
+from ..rules.audit import audit_totals
+from .errors import InputError
+
+FORMS = ("totals", "quick", "piles")
+_DECLARATION_FIELDS = ("keeps_trump", "keeps_fool", "had_other_choice", "trumps_announced")
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """A deal's input in one of the forms, checked for shape, cards in canonical codes."""
+
+    form: str
+    data: dict[str, Any]
+
+
+def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
+    """Check the shape of a deal's input; raise InputError naming the field at fault."""
+    if not isinstance(body, Mapping):
+        raise InputError("the deal must be a JSON object")
+    given = [key for key in ("points", "counters", "piles") if body.get(key) is not None]
+    if len(given) != 1:
+        raise InputError("give exactly one input form: points, counters (quick count) or piles")
+    data: dict[str, Any] = {}
+    if given == ["points"]:
+        form = "totals"
+        data["points"] = _ints(body["points"], "points", lengths=(ruleset.players, ruleset.sides))
+    elif given == ["counters"]:
+        form = "quick"
+        data["counters"] = _counters(body["counters"], ruleset)
+        data["tricks"] = _ints(body.get("tricks"), "tricks", lengths=(ruleset.players,))
+        winner = body.get("fool_trick_winner")
+        data["fool_trick_winner"] = (
+            None if winner is None else _seat(winner, ruleset, "fool_trick_winner")
+        )
+        if body.get("scarto") is not None:
+            data["scarto"] = _codes(body["scarto"], "scarto")
+    else:
+        form = "piles"
+        data["piles"] = _piles(body["piles"], ruleset)
+        data["scarto"] = _codes(body.get("scarto"), "scarto")
+    if body.get("last_trick_winner") is not None:
+        data["last_trick_winner"] = _seat(body["last_trick_winner"], ruleset, "last_trick_winner")
+    if body.get("declaration") is not None:
+        data["declaration"] = _declaration(body["declaration"])
+    return DealInput(form, data)
+
+
+def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[str]) -> DealResult:
+    """Run the rules core's audit for the deal's input form."""
+    data = deal.data
+    if deal.form == "totals":
+        return audit_totals(ruleset, data["points"])
+    options: dict[str, Any] = {
+        "last_trick_winner": data.get("last_trick_winner"),
+        "declaration": DealerDeclaration(**data.get("declaration", {})),
+        "names": names,
+    }
+    try:
+        if deal.form == "quick":
+            counters = {parse_card(code): place for code, place in data["counters"].items()}
+            scarto = _cards(data["scarto"]) if "scarto" in data else None
+            return audit_quick_count(ruleset, dealer, counters, data["tricks"],
+                                     data["fool_trick_winner"], scarto, **options)  # fmt: skip
+        piles = [_cards(pile) for pile in data["piles"]]
+        return audit_piles(ruleset, dealer, piles, _cards(data["scarto"]), **options)
+    except IllegalDealError as error:
+        raise InputError(str(error)) from None
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    return [parse_card(code) for code in codes]
+
+
+def _codes(value: object, field: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise InputError(f"{field} must be a list of card codes", field)
+    try:
+        return [parse_card(code).code for code in value]
+    except InvalidNotationError as error:
+        raise InputError(
+            f"{field}: {error}", field, (Problem("unknown-card", str(error)),)
+        ) from None
+
+
+def _piles(value: object, ruleset: Ruleset) -> list[list[str]]:
+    if not isinstance(value, list) or len(value) != ruleset.players:
+        raise InputError(f"piles must be a list of {ruleset.players} lists of card codes, "
+                         "one per seat", "piles")  # fmt: skip
+    return [_codes(pile, f"piles[{seat}]") for seat, pile in enumerate(value)]
+
+
+def _counters(value: object, ruleset: Ruleset) -> dict[str, int | str]:
+    if not isinstance(value, Mapping):
+        raise InputError('counters must be an object: card code -> seat or "scarto"', "counters")
+    counters: dict[str, int | str] = {}
+    for code, place in value.items():
+        (card,) = _codes([code], "counters")
+        if place != "scarto":
+            place = _seat(place, ruleset, f"counters[{code}]")
+        if card in counters:
+            raise InputError(f"counters: {code} is given twice", "counters")
+        counters[card] = place
+    return counters
+
+
+def _ints(value: object, field: str, lengths: tuple[int, ...]) -> list[int]:
+    if not isinstance(value, list) or not all(_is_int(item) for item in value):
+        raise InputError(f"{field} must be a list of whole numbers", field)
+    if len(value) not in lengths:
+        wanted = " or ".join(str(n) for n in sorted(set(lengths)))
+        raise InputError(f"{field} must have {wanted} numbers, not {len(value)}", field)
+    if any(abs(item) > 10_000 for item in value):
+        raise InputError(f"{field}: a number is far too large", field)
+    return list(value)
+
+
+def _seat(value: object, ruleset: Ruleset, field: str) -> int:
+    if not _is_int(value) or not 0 <= value < ruleset.players:  # type: ignore[operator]
+        raise InputError(f"{field} must be a seat from 0 to {ruleset.players - 1}", field)
+    return int(value)  # type: ignore[arg-type]
+
+
+def _declaration(value: object) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or set(value) - set(_DECLARATION_FIELDS):
+        raise InputError(f"declaration takes only {', '.join(_DECLARATION_FIELDS)}", "declaration")
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if key == "trumps_announced":
+            if item is not None and not (_is_int(item) and 0 <= item <= 21):
+                raise InputError("declaration.trumps_announced must be 0 to 21", "declaration")
+        elif item is not None and not isinstance(item, bool):
+            raise InputError(f"declaration.{key} must be true or false", "declaration")
+        out[key] = item
+    return out
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,152 @@
+"""Record, correct and delete deals; check a scarto before play. Each write is one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+import sqlite_utils
+
+from ..rules import InvalidNotationError
+from ..rules import check_scarto
+from ..rules import parse_cards
+from ..rules.audit import DealResult
+from ..rules.game import dealer_of
+from ..storage import repository
+from .dealinput import DealInput
+from .dealinput import audit_deal
+from .dealinput import parse_deal_input
+from .errors import ConflictError
+from .errors import InputError
+from .errors import NotFoundError
+from .errors import UnrecordableDealError
+from .sessions import Deal
+from .sessions import Session
+from .sessions import load_session
+
+
+def preview_deal(
+    session: Session, body: object, number: int | None = None
+) -> tuple[DealInput, DealResult]:
+    """Audit a deal's input for the session without storing anything."""
+    number = number or len(session.deals) + 1
+    dealer = dealer_of(session.ruleset, session.first_dealer, number)
+    deal = parse_deal_input(body, session.ruleset)
+    return deal, audit_deal(session.ruleset, dealer, deal, session.players)
+
+
+def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Deal:
+    """Audit and store the next deal; refuse (and store nothing) if its points are doubtful."""
+    with repository.write(db):
+        session = load_session(db, session_id)
+        deal, result = preview_deal(session, body)
+        if not result.recordable:
+            raise UnrecordableDealError(result)
+        number = len(session.deals) + 1
+        row = {
+            "session_id": session_id,
+            "position": repository.next_position(db, session_id),
+            "form": deal.form,
+            "input": deal.data,
+            "dealer": dealer_of(session.ruleset, session.first_dealer, number),
+            "scarto_check": session.pending_scarto,
+            **result_columns(result),
+        }
+        deal_id = repository.insert_deal(db, row)
+        repository.add_history(db, deal_id, "recorded", None, _snapshot(row))
+        repository.set_pending_scarto(db, session_id, None)
+    return load_session(db, session_id).deals[number - 1]
+
+
+def correct_deal(db: sqlite_utils.Database, session_id: int, number: int, body: object,
+                 version: int | None = None) -> Deal:  # fmt: skip
+    """Replace a deal's input; refuse if it changed meanwhile (a version other than given)."""
+    with repository.write(db):
+        session = load_session(db, session_id)
+        old = _find(session, number)
+        if version is not None and version != old.version:
+            raise ConflictError(f"deal {number} was changed meanwhile on another device")
+        deal, result = preview_deal(session, body, number)
+        if not result.recordable:
+            raise UnrecordableDealError(result)
+        changes = {"form": deal.form, "input": deal.data, **result_columns(result)}
+        repository.update_deal(db, old.id, changes)
+        repository.add_history(db, old.id, "corrected", _snapshot_of(old), _snapshot(changes))
+    return load_session(db, session_id).deals[number - 1]
+
+
+def delete_deal(db: sqlite_utils.Database, session_id: int, number: int,
+                version: int | None = None) -> None:  # fmt: skip
+    """Remove a deal from the protocol; later deals move up and are counted again."""
+    with repository.write(db):
+        session = load_session(db, session_id)
+        old = _find(session, number)
+        if version is not None and version != old.version:
+            raise ConflictError(f"deal {number} was changed meanwhile on another device")
+        repository.update_deal(db, old.id, {"deleted": 1})
+        repository.add_history(db, old.id, "deleted", _snapshot_of(old), None)
+        _recount_after(db, session_id)
+
+
+def check_scarto_first(
+    db: sqlite_utils.Database, session_id: int, body: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Check the next deal's scarto before play; the verdict is kept for that deal."""
+    with repository.write(db):
+        session = load_session(db, session_id)
+        try:
+            scarto = parse_cards(body.get("scarto") or [])
+            kept = parse_cards(body["kept"]) if body.get("kept") else None
+        except (InvalidNotationError, TypeError) as error:
+            raise InputError(str(error), "scarto") from None
+        said = body.get("declaration") or {}
+        verdict = check_scarto(scarto, session.ruleset, kept=kept, **said)
+        check = {
+            "scarto": [card.code for card in scarto],
+            "legal": verdict.legal,
+            "problems": [asdict(p) for p in verdict.problems],
+            "notes": [asdict(p) for p in verdict.notes],
+        }
+        repository.set_pending_scarto(db, session_id, check)
+    return check
+
+
+def result_columns(result: DealResult) -> dict[str, Any]:
+    """The stored form of an audit's result."""
+    return {
+        "points": list(result.points),
+        "scores": list(result.scores),
+        "problems": [asdict(p) for p in result.problems],
+        "notes": [asdict(p) for p in result.notes],
+        "ok": int(result.ok),
+    }
+
+
+def _recount_after(db: sqlite_utils.Database, session_id: int) -> None:
+    """Deals after a deleted one have new dealers: audit them again where that changes them."""
+    session = load_session(db, session_id)
+    for deal in session.deals:
+        dealer = dealer_of(session.ruleset, session.first_dealer, deal.number)
+        if dealer == deal.dealer:
+            continue
+        _, result = preview_deal(session, deal.input, deal.number)
+        changes = {"dealer": dealer, **result_columns(result)}
+        repository.update_deal(db, deal.id, changes)
+        repository.add_history(db, deal.id, "recounted", _snapshot_of(deal), _snapshot(changes))
+
+
+def _find(session: Session, number: int) -> Deal:
+    if not 1 <= number <= len(session.deals):
+        raise NotFoundError(f"no deal {number} in session {session.id}")
+    return session.deals[number - 1]
+
+
+def _snapshot(row: Mapping[str, Any]) -> dict[str, Any]:
+    keys = ("form", "input", "dealer", "points", "scores")
+    return {key: row[key] for key in keys if key in row}
+
+
+def _snapshot_of(deal: Deal) -> dict[str, Any]:
+    return {"form": deal.form, "input": deal.input, "dealer": deal.dealer,
+            "points": list(deal.result.points), "scores": list(deal.result.scores)}  # fmt: skip

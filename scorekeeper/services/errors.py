@@ -1,0 +1,40 @@
+"""What a service can refuse, mapped by the web layer to 400, 404 and 422."""
+
+from __future__ import annotations
+
+from ..rules import Problem
+from ..rules.audit import DealResult
+
+
+class ServiceError(Exception):
+    """Base of the refusals; ``str()`` is a sentence for the user."""
+
+
+class InputError(ServiceError):
+    """The input cannot be read: wrong type, missing field, unknown card (HTTP 400)."""
+
+    def __init__(self, message: str, field: str | None = None,
+                 problems: tuple[Problem, ...] = ()) -> None:  # fmt: skip
+        super().__init__(message)
+        self.field = field
+        self.problems = problems
+
+
+class NotFoundError(ServiceError):
+    """No such session or deal (HTTP 404)."""
+
+
+class UnrecordableDealError(ServiceError):
+    """The deal can be read but its points are doubtful: nothing is stored (HTTP 422)."""
+
+    def __init__(self, result: DealResult) -> None:
+        blocking = [p for p in result.problems if p.code not in _RULE_ONLY]
+        super().__init__("this deal cannot be recorded: " + "; ".join(p.message for p in blocking))
+        self.result = result
+
+
+class ConflictError(ServiceError):
+    """The deal changed meanwhile on another device (HTTP 409)."""
+
+
+_RULE_ONLY = {"scarto-illegal", "scarto-announcement"}

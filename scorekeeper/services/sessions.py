@@ -1,0 +1,173 @@
+"""Sessions: start one, load one with its deals, list them."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from ..rules import InvalidRulesetError
+from ..rules import Problem
+from ..rules import Ruleset
+from ..rules import find_ruleset
+from ..rules.audit import DealResult
+from ..storage import repository
+from .errors import InputError
+from .errors import NotFoundError
+
+MAX_NAME = 40
+MAX_LABEL = 80
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A recorded deal as the protocol shows it."""
+
+    id: int
+    number: int
+    dealer: int
+    form: str
+    input: dict[str, Any]
+    result: DealResult
+    scarto_check: dict[str, Any] | None
+    version: int
+    history: tuple[dict[str, Any], ...]
+
+    @property
+    def corrected(self) -> bool:
+        return any(entry["action"] == "corrected" for entry in self.history)
+
+
+@dataclass(frozen=True)
+class Session:
+    """One sitting at one table: players in order of play, a ruleset, the deals played."""
+
+    id: int
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    first_dealer: int
+    table_name: str
+    place: str
+    created: str
+    deals: tuple[Deal, ...]
+    pending_scarto: dict[str, Any] | None
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """A name per result: the player, or "Anna & Carla" for a team."""
+        if self.ruleset.teams:
+            return tuple(f"{self.players[s]} & {self.players[s + 2]}" for s in range(2))
+        return self.players
+
+
+def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
+    """Check and store a new session; return its id."""
+    ruleset = _ruleset(body.get("ruleset"), body.get("options"))
+    players = _players(body.get("players"), ruleset)
+    first_dealer = body.get("first_dealer", 0)
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not (0 <= first_dealer < ruleset.players)
+    ):
+        raise InputError(
+            f"first_dealer must be a seat from 0 to {ruleset.players - 1}", "first_dealer"
+        )
+    row = {
+        "ruleset": ruleset.id,
+        "overrides": dict(ruleset.overrides),
+        "players": players,
+        "first_dealer": first_dealer,
+        "table_name": _label(body.get("table_name"), "table_name"),
+        "place": _label(body.get("place"), "place"),
+    }
+    with repository.write(db):
+        return repository.insert_session(db, row)
+
+
+def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
+    """Load a session with its deals and their history; NotFoundError if there is none."""
+    row = repository.load_session(db, session_id)
+    if row is None:
+        raise NotFoundError(f"no session {session_id}")
+    history = repository.load_history(db, session_id)
+    deals = tuple(
+        _deal(number, deal_row, history.get(deal_row["id"], []))
+        for number, deal_row in enumerate(repository.load_deals(db, session_id), start=1)
+    )
+    return Session(
+        id=row["id"],
+        ruleset=find_ruleset(row["ruleset"], row["overrides"] or None),
+        players=tuple(row["players"]),
+        first_dealer=row["first_dealer"],
+        table_name=row["table_name"] or "",
+        place=row["place"] or "",
+        created=row["created"],
+        deals=deals,
+        pending_scarto=row.get("pending_scarto"),
+    )
+
+
+def list_sessions(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    """Every session, newest first, with its number of deals."""
+    return repository.list_sessions(db)
+
+
+def _deal(number: int, row: dict[str, Any], history: list[dict[str, Any]]) -> Deal:
+    result = DealResult(
+        points=tuple(row["points"]),
+        scores=tuple(row["scores"]),
+        problems=tuple(Problem(**p) for p in row["problems"] or []),
+        notes=tuple(Problem(**p) for p in row["notes"] or []),
+    )
+    return Deal(row["id"], number, row["dealer"], row["form"], row["input"], result,
+                row["scarto_check"], row["version"], tuple(history))  # fmt: skip
+
+
+def _ruleset(ruleset_id: object, options: object) -> Ruleset:
+    if not isinstance(ruleset_id, str):
+        raise InputError("ruleset must be one of the ruleset ids", "ruleset")
+    if options is not None and not isinstance(options, Mapping):
+        raise InputError("options must be an object of house rules", "options")
+    try:
+        return find_ruleset(ruleset_id, options or None)
+    except InvalidRulesetError as error:
+        raise InputError(str(error), "options" if options else "ruleset") from None
+
+
+def _players(value: object, ruleset: Ruleset) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise InputError("players must be a list of names", "players")
+    names = [clean_text(name) for name in value]
+    if len(names) != ruleset.players:
+        raise InputError(
+            f"{ruleset.name} needs {ruleset.players} players, not {len(names)}", "players"
+        )
+    if any(not name for name in names):
+        raise InputError("every player needs a name", "players")
+    if any(len(name) > MAX_NAME for name in names):
+        raise InputError(f"a name may have at most {MAX_NAME} characters", "players")
+    if len({name.casefold() for name in names}) != len(names):
+        raise InputError("two players have the same name", "players")
+    return names
+
+
+def _label(value: object, field: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"{field} must be text", field)
+    text = clean_text(value)
+    if len(text) > MAX_LABEL:
+        raise InputError(f"{field} may have at most {MAX_LABEL} characters", field)
+    return text
+
+
+def clean_text(text: str) -> str:
+    """Normalise a name: NFC, no control characters, single spaces."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return " ".join(text.split())
