@@ -17,7 +17,8 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy scorekeeper/rules
+	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy scorekeeper
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -25,7 +26,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy scorekeeper/rules
+	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy scorekeeper
 
 bench: $(STAMP)
 	$(BIN)/python bench/rules_core.py

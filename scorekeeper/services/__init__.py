@@ -17,8 +17,19 @@ from .sessions import load_session
 from .sessions import start_session
 
 __all__ = [
-    "ConflictError", "Deal", "InputError", "NotFoundError", "ServiceError", "Session",
+    "ConflictError",
+    "Deal",
+    "InputError",
+    "NotFoundError",
+    "ServiceError",
+    "Session",
     "UnrecordableDealError",
-    "check_scarto_first", "correct_deal", "delete_deal", "list_sessions", "load_session",
-    "preview_deal", "record_deal", "start_session",
-]  # fmt: skip
+    "check_scarto_first",
+    "correct_deal",
+    "delete_deal",
+    "list_sessions",
+    "load_session",
+    "preview_deal",
+    "record_deal",
+    "start_session",
+]

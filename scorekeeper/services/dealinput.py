@@ -85,8 +85,15 @@ def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[s
         if deal.form == "quick":
             counters = {parse_card(code): place for code, place in data["counters"].items()}
             scarto = _cards(data["scarto"]) if "scarto" in data else None
-            return audit_quick_count(ruleset, dealer, counters, data["tricks"],
-                                     data["fool_trick_winner"], scarto, **options)  # fmt: skip
+            return audit_quick_count(
+                ruleset,
+                dealer,
+                counters,
+                data["tricks"],
+                data["fool_trick_winner"],
+                scarto,
+                **options,
+            )
         piles = [_cards(pile) for pile in data["piles"]]
         return audit_piles(ruleset, dealer, piles, _cards(data["scarto"]), **options)
     except IllegalDealError as error:
@@ -110,8 +117,9 @@ def _codes(value: object, field: str) -> list[str]:
 
 def _piles(value: object, ruleset: Ruleset) -> list[list[str]]:
     if not isinstance(value, list) or len(value) != ruleset.players:
-        raise InputError(f"piles must be a list of {ruleset.players} lists of card codes, "
-                         "one per seat", "piles")  # fmt: skip
+        raise InputError(
+            f"piles must be a list of {ruleset.players} lists of card codes, one per seat", "piles"
+        )
     return [_codes(pile, f"piles[{seat}]") for seat, pile in enumerate(value)]
 
 
@@ -141,9 +149,9 @@ def _ints(value: object, field: str, lengths: tuple[int, ...]) -> list[int]:
 
 
 def _seat(value: object, ruleset: Ruleset, field: str) -> int:
-    if not _is_int(value) or not 0 <= value < ruleset.players:  # type: ignore[operator]
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < ruleset.players:
         raise InputError(f"{field} must be a seat from 0 to {ruleset.players - 1}", field)
-    return int(value)  # type: ignore[arg-type]
+    return value
 
 
 def _declaration(value: object) -> dict[str, Any]:

@@ -59,8 +59,13 @@ def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Dea
     return load_session(db, session_id).deals[number - 1]
 
 
-def correct_deal(db: sqlite_utils.Database, session_id: int, number: int, body: object,
-                 version: int | None = None) -> Deal:  # fmt: skip
+def correct_deal(
+    db: sqlite_utils.Database,
+    session_id: int,
+    number: int,
+    body: object,
+    version: int | None = None,
+) -> Deal:
     """Replace a deal's input; refuse if it changed meanwhile (a version other than given)."""
     with repository.write(db):
         session = load_session(db, session_id)
@@ -76,8 +81,9 @@ def correct_deal(db: sqlite_utils.Database, session_id: int, number: int, body: 
     return load_session(db, session_id).deals[number - 1]
 
 
-def delete_deal(db: sqlite_utils.Database, session_id: int, number: int,
-                version: int | None = None) -> None:  # fmt: skip
+def delete_deal(
+    db: sqlite_utils.Database, session_id: int, number: int, version: int | None = None
+) -> None:
     """Remove a deal from the protocol; later deals move up and are counted again."""
     with repository.write(db):
         session = load_session(db, session_id)
@@ -148,5 +154,10 @@ def _snapshot(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _snapshot_of(deal: Deal) -> dict[str, Any]:
-    return {"form": deal.form, "input": deal.input, "dealer": deal.dealer,
-            "points": list(deal.result.points), "scores": list(deal.result.scores)}  # fmt: skip
+    return {
+        "form": deal.form,
+        "input": deal.input,
+        "dealer": deal.dealer,
+        "points": list(deal.result.points),
+        "scores": list(deal.result.scores),
+    }

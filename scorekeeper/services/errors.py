@@ -13,8 +13,9 @@ class ServiceError(Exception):
 class InputError(ServiceError):
     """The input cannot be read: wrong type, missing field, unknown card (HTTP 400)."""
 
-    def __init__(self, message: str, field: str | None = None,
-                 problems: tuple[Problem, ...] = ()) -> None:  # fmt: skip
+    def __init__(
+        self, message: str, field: str | None = None, problems: tuple[Problem, ...] = ()
+    ) -> None:
         super().__init__(message)
         self.field = field
         self.problems = problems

@@ -123,8 +123,17 @@ def _deal(number: int, row: dict[str, Any], history: list[dict[str, Any]]) -> De
         problems=tuple(Problem(**p) for p in row["problems"] or []),
         notes=tuple(Problem(**p) for p in row["notes"] or []),
     )
-    return Deal(row["id"], number, row["dealer"], row["form"], row["input"], result,
-                row["scarto_check"], row["version"], tuple(history))  # fmt: skip
+    return Deal(
+        row["id"],
+        number,
+        row["dealer"],
+        row["form"],
+        row["input"],
+        result,
+        row["scarto_check"],
+        row["version"],
+        tuple(history),
+    )
 
 
 def _ruleset(ruleset_id: object, options: object) -> Ruleset:

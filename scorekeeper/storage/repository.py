@@ -16,8 +16,19 @@ from typing import Any
 import sqlite_utils
 
 Row = dict[str, Any]
-_JSON_COLUMNS = ("input", "points", "scores", "problems", "notes", "scarto_check", "players",
-                 "overrides", "pending_scarto", "before", "after")  # fmt: skip
+_JSON_COLUMNS = (
+    "input",
+    "points",
+    "scores",
+    "problems",
+    "notes",
+    "scarto_check",
+    "players",
+    "overrides",
+    "pending_scarto",
+    "before",
+    "after",
+)
 
 
 def now() -> str:
@@ -40,7 +51,7 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
 def insert_session(db: sqlite_utils.Database, row: Row) -> int:
     table = db.table("sessions")
     table.insert(_dump({**row, "created": now()}))
-    return int(table.last_pk)
+    return int(table.last_pk or 0)
 
 
 def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
@@ -82,7 +93,7 @@ def insert_deal(db: sqlite_utils.Database, row: Row) -> int:
     stamp = now()
     table = db.table("deals")
     table.insert(_dump({**row, "created": stamp, "updated": stamp, "version": 1, "deleted": 0}))
-    return int(table.last_pk)
+    return int(table.last_pk or 0)
 
 
 def update_deal(db: sqlite_utils.Database, deal_id: int, changes: Row) -> None:
@@ -93,8 +104,9 @@ def update_deal(db: sqlite_utils.Database, deal_id: int, changes: Row) -> None:
     db.execute(sql, [*values, now(), deal_id])
 
 
-def add_history(db: sqlite_utils.Database, deal_id: int, action: str,
-                before: Row | None, after: Row | None) -> None:  # fmt: skip
+def add_history(
+    db: sqlite_utils.Database, deal_id: int, action: str, before: Row | None, after: Row | None
+) -> None:
     row = {"deal_id": deal_id, "at": now(), "action": action, "before": before, "after": after}
     db.table("deal_history").insert(_dump(row))
 

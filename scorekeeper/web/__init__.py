@@ -1,4 +1,4 @@
-"""The Flask app: factory, configuration, database per request."""
+"""The Flask app: factory, configuration, database per request, blueprints."""
 
 from __future__ import annotations
 
@@ -6,12 +6,16 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import sqlite_utils
 from flask import Flask
+from flask import current_app
 from flask import g
+from flask_wtf.csrf import CSRFProtect
 
 from ..storage.db import open_db
 
 ROOT = Path(__file__).resolve().parents[2]
+csrf = CSRFProtect()
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -23,7 +27,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"))
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
+        MAX_CONTENT_LENGTH=256 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
@@ -33,20 +42,33 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("SECRET_KEY", secrets.token_hex(32))
     open_db(app.config["DATABASE"]).close()  # create and migrate before the first request
     app.teardown_appcontext(_close_db)
-
-    from . import pages
-
-    app.register_blueprint(pages.bp)
+    csrf.init_app(app)
+    _register(app)
     return app
 
 
-def get_db() -> Any:
+def _register(app: Flask) -> None:
+    from . import api
+    from . import count
+    from . import deals
+    from . import errors
+    from . import i18n
+    from . import pages
+    from . import sessions
+
+    i18n.init_app(app)
+    errors.init_app(app)
+    for module in (pages, sessions, deals, count, api):
+        app.register_blueprint(module.bp)
+    csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access
+
+
+def get_db() -> sqlite_utils.Database:
     """The request's database connection, opened on first use."""
     if "db" not in g:
-        from flask import current_app
-
         g.db = open_db(current_app.config["DATABASE"])
-    return g.db
+    db: sqlite_utils.Database = g.db
+    return db
 
 
 def _close_db(_error: BaseException | None = None) -> None:

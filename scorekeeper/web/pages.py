@@ -1,4 +1,4 @@
-"""Pages that need no session: the home page."""
+"""Pages that need no session: the home page with the sessions, newest first."""
 
 from __future__ import annotations
 
@@ -6,11 +6,15 @@ from flask import Blueprint
 from flask import render_template
 
 from ..rules import PRESETS
+from ..services import list_sessions
+from . import get_db
 
 bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    """The home page: the rulesets the app knows."""
-    return render_template("index.html", rulesets=list(PRESETS.values()))
+    """The sessions, newest first, and the rulesets the app knows."""
+    return render_template(
+        "index.html", sessions=list_sessions(get_db()), rulesets=list(PRESETS.values())
+    )

@@ -1,0 +1,130 @@
+"""The protocol of a session as a view model: what the page, the API and the printed sheet show.
+
+Templates get finished rows, games, standings and settlement sentences; no rules in templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+from .rules import Problem
+from .rules.game import Game
+from .rules.game import Settlement
+from .rules.game import progress
+from .services import Deal
+from .services import Session
+
+
+@dataclass(frozen=True)
+class ProtocolRow:
+    """One deal in the protocol."""
+
+    deal: Deal
+    dealer_name: str
+    totals: tuple[int, ...]
+    game: int
+
+    @property
+    def marks(self) -> tuple[Problem, ...]:
+        return self.deal.result.problems
+
+
+@dataclass(frozen=True)
+class Place:
+    rank: int
+    name: str
+    total: int
+    tied: bool
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game's deals, totals, standings and, once finished, who pays whom."""
+
+    number: int
+    rows: tuple[ProtocolRow, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    standings: tuple[Place, ...]
+    settlement: str
+    tie: bool
+    deals_to_go: int | None
+
+
+@dataclass(frozen=True)
+class Protocol:
+    session: Session
+    side_names: tuple[str, ...]
+    games: tuple[GameView, ...]
+    totals: tuple[int, ...]
+    next_dealer: int
+    next_dealer_name: str
+    deals_to_go: int | None
+
+    @property
+    def rows(self) -> tuple[ProtocolRow, ...]:
+        return tuple(row for game in self.games for row in game.rows)
+
+
+def build_protocol(session: Session) -> Protocol:
+    """Build the protocol of a session from its recorded deals."""
+    scores = [deal.result.scores for deal in session.deals]
+    state = progress(session.ruleset, session.first_dealer, scores)
+    rows = [
+        ProtocolRow(deal, session.players[row.dealer], row.totals, row.game)
+        for deal, row in zip(session.deals, state.rows, strict=True)
+    ]
+    names = session.side_names
+    games = tuple(
+        _game_view(game, tuple(r for r in rows if r.game == game.number), names)
+        for game in state.games
+    )
+    return Protocol(
+        session,
+        names,
+        games,
+        state.totals,
+        state.next_dealer,
+        session.players[state.next_dealer],
+        state.deals_to_go,
+    )
+
+
+def _game_view(game: Game, rows: tuple[ProtocolRow, ...], names: tuple[str, ...]) -> GameView:
+    standings = tuple(Place(s.rank, names[s.side], s.total, s.tied) for s in game.standings)
+    settlement = settlement_text(game.settlement, names) if game.settlement else ""
+    tie = bool(game.settlement and game.settlement.tie)
+    return GameView(
+        game.number, rows, game.totals, game.finished, standings, settlement, tie, game.deals_to_go
+    )
+
+
+def settlement_text(settlement: Settlement, names: tuple[str, ...]) -> str:
+    """Say who wins and who pays whom, in the table's words."""
+    if settlement.kind == "highest-wins" or not settlement.payments:
+        winners = join_names([names[side] for side in settlement.winners])
+        text = (
+            _("%(names)s win", names=winners)
+            if len(settlement.winners) > 1
+            else _("%(names)s wins", names=winners)
+        )
+    else:
+        payers = join_names([names[side] for side in settlement.payers])
+        payees = join_names([names[side] for side in settlement.winners])
+        if settlement.kind == "lowest-pays-each":
+            text = _(
+                "%(payers)s pays the stake to each of %(payees)s", payers=payers, payees=payees
+            )
+        else:
+            text = _("%(payers)s pays a drink to %(payees)s", payers=payers, payees=payees)
+    if settlement.tie:
+        text += " " + _("(a tie: the rules do not say how to break it, so the table decides)")
+    return text
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])

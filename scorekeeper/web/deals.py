@@ -1,0 +1,124 @@
+"""Record a deal in one of three forms, correct or delete one, check a scarto before play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+from flask import abort
+from flask import redirect
+from flask import render_template
+from flask import url_for
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..rules import IllegalDealError
+from ..rules.audit import DealResult
+from . import forms
+from . import get_db
+
+bp = Blueprint("deals", __name__, url_prefix="/sessions/<int:session_id>")
+KINDS = {
+    "totals": (forms.totals_form, forms.totals_body),
+    "quick": (forms.quick_form, forms.quick_body),
+    "piles": (forms.piles_form, forms.piles_body),
+}
+Page = Response | tuple[str, int] | str
+
+
+@bp.route("/deals/new/<kind>", methods=["GET", "POST"])
+def new(session_id: int, kind: str) -> Page:
+    """Enter the next deal: check shows the breakdown, save records it."""
+    session = services.load_session(get_db(), session_id)
+    return _entry(session, kind, None)
+
+
+@bp.route("/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit(session_id: int, number: int) -> Page:
+    """Correct any earlier deal, in the form it was entered with."""
+    session = services.load_session(get_db(), session_id)
+    if not 1 <= number <= len(session.deals):
+        raise services.NotFoundError(f"no deal {number} in session {session_id}")
+    return _entry(session, session.deals[number - 1].form, number)
+
+
+@bp.post("/deals/<int:number>/delete")
+def delete(session_id: int, number: int) -> Response:
+    """Delete a deal; later deals move up, and dealers and totals recompute."""
+    form = forms.ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    services.delete_deal(get_db(), session_id, number)
+    return redirect(url_for("sessions.detail", session_id=session_id), 303)
+
+
+@bp.route("/scarto", methods=["GET", "POST"])
+def scarto(session_id: int) -> Page:
+    """Check the next deal's scarto before play; its verdict is kept with that deal."""
+    session = services.load_session(get_db(), session_id)
+    form = forms.ScartoForm()
+    verdict = None
+    if form.validate_on_submit():
+        try:
+            verdict = services.check_scarto_first(get_db(), session_id, forms.scarto_body(form))
+        except services.InputError as error:
+            form.scarto.errors.append(str(error))  # type: ignore[attr-defined]
+            return render_template("deals/scarto.html", session=session, form=form), 400
+    elif form.is_submitted():
+        return render_template("deals/scarto.html", session=session, form=form), 400
+    return render_template("deals/scarto.html", session=session, form=form, verdict=verdict)
+
+
+def _entry(session: services.Session, kind: str, number: int | None) -> Page:
+    if kind not in KINDS:
+        abort(404)
+    make_form, make_body = KINDS[kind]
+    form_class = make_form(session)
+    stored = session.deals[number - 1] if number else None
+    form = form_class(data=_prefill(stored.input, kind) if stored else None)
+    context: dict[str, Any] = {"session": session, "form": form, "kind": kind, "number": number}
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("deals/entry.html", **context), status
+    try:
+        body = make_body(form, session)
+        if form.save.data:
+            _save(session, number, body)
+            return redirect(url_for("sessions.detail", session_id=session.id), 303)
+        _, context["result"] = services.preview_deal(session, body, number)
+        return render_template("deals/entry.html", **context)
+    except services.UnrecordableDealError as error:
+        context["result"] = error.result
+        context["refused"] = str(error)
+        return render_template("deals/entry.html", **context), 422
+    except (services.InputError, IllegalDealError) as error:
+        field = forms.error_field(form, getattr(error, "field", None))
+        (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
+        return render_template("deals/entry.html", **context), 400
+
+
+def _save(session: services.Session, number: int | None, body: dict[str, Any]) -> DealResult:
+    if number is None:
+        return services.record_deal(get_db(), session.id, body).result
+    return services.correct_deal(get_db(), session.id, number, body).result
+
+
+def _prefill(data: dict[str, Any], kind: str) -> dict[str, Any]:
+    """A stored input as form data, to correct it."""
+    out: dict[str, Any] = {}
+    if kind == "totals":
+        out |= {f"points_{i}": value for i, value in enumerate(data["points"])}
+    elif kind == "quick":
+        out |= {f"card_{code}": str(place) for code, place in data["counters"].items()}
+        out |= {f"tricks_{i}": value for i, value in enumerate(data["tricks"])}
+        out["fool_trick_winner"] = _text(data.get("fool_trick_winner"))
+        out["scarto"] = " ".join(data.get("scarto", []))
+    else:
+        out |= {f"pile_{i}": " ".join(pile) for i, pile in enumerate(data["piles"])}
+        out["scarto"] = " ".join(data["scarto"])
+    out["last_trick_winner"] = _text(data.get("last_trick_winner"))
+    return out
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)

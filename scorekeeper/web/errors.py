@@ -1,0 +1,59 @@
+"""Refusals as pages or JSON: 400, 404, 409, 413, 422; never a 500 for bad input."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from flask import Flask
+from flask import render_template
+from flask import request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from ..services import ConflictError
+from ..services import InputError
+from ..services import NotFoundError
+from ..services import ServiceError
+from ..services import UnrecordableDealError
+
+STATUS = {InputError: 400, NotFoundError: 404, ConflictError: 409, UnrecordableDealError: 422}
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(ServiceError, service_error)
+    app.register_error_handler(HTTPException, http_error)
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def service_error(error: ServiceError) -> tuple[Response | str, int]:
+    status = STATUS.get(type(error), 400)
+    problems = getattr(error, "problems", ())
+    if isinstance(error, UnrecordableDealError):
+        problems = error.result.problems
+    if wants_json():
+        body = {"error": str(error), "problems": [asdict(p) for p in problems]}
+        return app_json(body), status
+    return render_template("error.html", message=str(error), problems=problems), status
+
+
+def http_error(error: HTTPException) -> tuple[Response | str, int]:
+    status = error.code or 500
+    message = {
+        400: _("The request could not be read."),
+        404: _("There is no such page."),
+        405: _("This address does not take that method."),
+        413: _("The request is too large."),
+    }.get(status, error.description or error.name)
+    if wants_json():
+        return app_json({"error": message, "problems": []}), status
+    return render_template("error.html", message=message, problems=()), status
+
+
+def app_json(body: object) -> Response:
+    from flask import jsonify
+
+    return jsonify(body)

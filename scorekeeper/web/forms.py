@@ -1,0 +1,235 @@
+"""WTForms: the shape of the input only. Legality and points belong to the rules core.
+
+Forms are built per session, since the number of players and the counters depend on the ruleset.
+Each form turns its data into the same dict the JSON API takes (services/dealinput.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField
+from wtforms import Field
+from wtforms import IntegerField
+from wtforms import SelectField
+from wtforms import StringField
+from wtforms import SubmitField
+from wtforms import TextAreaField
+from wtforms import validators
+
+from ..rules import OPTIONS
+from ..rules import PRESETS
+from ..rules import Ruleset
+from ..services import Session
+
+SCARTO = "scarto"
+YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
+_number = [validators.Optional(), validators.NumberRange(min=0, max=10_000)]
+
+
+class DealForm(FlaskForm):
+    """Common buttons: check shows the breakdown, save records the deal."""
+
+    check = SubmitField(_l("Check"))
+    save = SubmitField(_l("Save deal"))
+
+
+def session_form(player_count: int = 4) -> type[FlaskForm]:
+    """Start a session: ruleset, players in order of play, first dealer, house rules."""
+
+    class NewSessionForm(FlaskForm):
+        ruleset = SelectField(_l("Ruleset"), choices=[(r.id, r.name) for r in PRESETS.values()])
+        first_dealer = SelectField(
+            _l("First dealer"), choices=[(str(i), str(i + 1)) for i in range(4)]
+        )
+        table_name = StringField(_l("Table"), [validators.Length(max=80)])
+        place = StringField(_l("Place"), [validators.Length(max=80)])
+        start = SubmitField(_l("Start the session"))
+
+    for seat in range(player_count):
+        field = StringField(_l("Player %(n)s", n=seat + 1), [validators.Length(max=40)])
+        setattr(NewSessionForm, f"player_{seat}", field)
+    for option in OPTIONS.values():
+        choices = [("", _l("as the ruleset says"))] + [(_show(v), _show(v)) for v in option.values]
+        setattr(
+            NewSessionForm,
+            f"option_{option.name}",
+            SelectField(option.name, choices=choices, default=""),
+        )
+    return NewSessionForm
+
+
+def session_body(form: FlaskForm) -> dict[str, Any]:
+    """The service's input from a filled session form."""
+    ruleset = PRESETS.get(form.ruleset.data)
+    count = ruleset.players if ruleset else 3
+    return {
+        "ruleset": form.ruleset.data,
+        "players": [form[f"player_{seat}"].data or "" for seat in range(count)],
+        "first_dealer": int(form.first_dealer.data or 0),
+        "table_name": form.table_name.data,
+        "place": form.place.data,
+        "options": {
+            name: form[f"option_{name}"].data for name in OPTIONS if form[f"option_{name}"].data
+        },
+    }
+
+
+def totals_form(session: Session) -> type[DealForm]:
+    class TotalsForm(DealForm):
+        pass
+
+    for side, name in enumerate(session.side_names):
+        setattr(TotalsForm, f"points_{side}", IntegerField(name, _number))
+    return TotalsForm
+
+
+def totals_body(form: DealForm, session: Session) -> dict[str, Any]:
+    from ..rules.game import complete_points
+
+    values = [form[f"points_{side}"].data for side in range(len(session.side_names))]
+    if values.count(None) == 1:  # the last one filled in from the deck total
+        values = complete_points(values, session.ruleset)
+    return {"points": values}
+
+
+def seat_choices(session: Session, empty: str = "") -> list[tuple[str, str]]:
+    choices = [(str(seat), name) for seat, name in enumerate(session.players)]
+    return ([("", empty)] if empty else []) + choices
+
+
+def quick_form(session: Session) -> type[DealForm]:
+    """Tap each counter to the player who won it, or to the scarto."""
+    ruleset = session.ruleset
+
+    class QuickCountForm(DealForm):
+        fool_trick_winner = SelectField(
+            _l("Won the Fool's trick"), choices=seat_choices(session, "—"), default=""
+        )
+        scarto = StringField(_l("Scarto (card codes, optional)"))
+        last_trick_winner = SelectField(
+            _l("Won the last trick"), choices=seat_choices(session, "—"), default=""
+        )
+
+    places = [*seat_choices(session), (SCARTO, _l("scarto"))]
+    for card in counters_of(ruleset):
+        # No choice check: a counter left out reaches the audit, which names it as missing.
+        field = SelectField(card.label, choices=places, validate_choice=False)
+        setattr(QuickCountForm, f"card_{card.code}", field)
+    for seat, name in enumerate(session.players):
+        setattr(QuickCountForm, f"tricks_{seat}", IntegerField(name, _number))
+    return QuickCountForm
+
+
+def quick_body(form: DealForm, session: Session) -> dict[str, Any]:
+    counters: dict[str, int | str] = {}
+    for card in counters_of(session.ruleset):
+        place = form[f"card_{card.code}"].data
+        if place not in (None, "", "None"):
+            counters[card.code] = SCARTO if place == SCARTO else int(place)
+    body: dict[str, Any] = {
+        "counters": counters,
+        "tricks": [form[f"tricks_{seat}"].data or 0 for seat in range(len(session.players))],
+        "fool_trick_winner": _seat_or_none(form.fool_trick_winner.data),
+    }
+    if form.scarto.data and form.scarto.data.strip():
+        body["scarto"] = form.scarto.data.replace(",", " ").split()
+    return _with_last_trick(body, form)
+
+
+def piles_form(session: Session) -> type[DealForm]:
+    """Every card to a player or to the scarto, typed or picked."""
+
+    class PilesForm(DealForm):
+        scarto = TextAreaField(_l("Scarto"))
+        last_trick_winner = SelectField(
+            _l("Won the last trick"), choices=seat_choices(session, "—"), default=""
+        )
+
+    for seat, name in enumerate(session.players):
+        setattr(PilesForm, f"pile_{seat}", TextAreaField(name))
+    return PilesForm
+
+
+def piles_body(form: DealForm, session: Session) -> dict[str, Any]:
+    piles = [_codes(form[f"pile_{seat}"].data) for seat in range(len(session.players))]
+    return _with_last_trick({"piles": piles, "scarto": _codes(form.scarto.data)}, form)
+
+
+class ScartoForm(FlaskForm):
+    """The scarto alone, checked before play, with what the dealer says about his hand."""
+
+    scarto = StringField(_l("Scarto"), [validators.InputRequired()])
+    kept = TextAreaField(_l("Cards the dealer keeps (optional)"))
+    keeps_trump = SelectField(_l("Does the dealer keep a trump?"), choices=YES_NO, default="")
+    keeps_fool = SelectField(_l("Does the dealer keep the Fool?"), choices=YES_NO, default="")
+    trumps_announced = IntegerField(_l("Trumps announced as laid aside"), _number)
+    check = SubmitField(_l("Check the scarto"))
+
+
+def scarto_body(form: ScartoForm) -> dict[str, Any]:
+    declaration: dict[str, Any] = {
+        "keeps_trump": _yes_no(form.keeps_trump.data),
+        "keeps_fool": _yes_no(form.keeps_fool.data),
+        "trumps_announced": form.trumps_announced.data,
+    }
+    return {
+        "scarto": _codes(form.scarto.data),
+        "kept": _codes(form.kept.data) or None,
+        "declaration": {k: v for k, v in declaration.items() if v is not None},
+    }
+
+
+class CountForm(FlaskForm):
+    """A disputed pile: its cards, or the groups as counted at the table."""
+
+    ruleset = SelectField(_l("Ruleset"), choices=[(r.id, r.name) for r in PRESETS.values()])
+    cards = TextAreaField(_l("Cards of the pile"))
+    groups = TextAreaField(_l("Groups as counted: one group a line, then = and the value claimed"))
+    show = SubmitField(_l("Count"))
+
+
+class ConfirmForm(FlaskForm):
+    """A POST-only button (delete) with its CSRF token."""
+
+    confirm = BooleanField(_l("Yes, delete this deal"), [validators.DataRequired()])
+    submit = SubmitField(_l("Delete"))
+
+
+def counters_of(ruleset: Ruleset) -> list[Any]:
+    return [card for card in ruleset.cards if ruleset.is_counter(card)]
+
+
+def error_field(form: FlaskForm, name: str | None) -> Field | None:
+    """The form field an input error points at: ``piles[1]`` is pile_1, ``counters[KS]`` card_KS."""
+    if not name:
+        return None
+    match = re.fullmatch(r"(\w+)(?:\[(\w+)\])?(?:\..*)?", name)
+    key, index = (match.group(1), match.group(2)) if match else (name, None)
+    prefix = {"piles": "pile", "counters": "card", "points": "points", "tricks": "tricks"}.get(key)
+    candidates = [f"{prefix}_{index or 0}"] if prefix else [key]
+    return next((form[c] for c in candidates if c in form), None)
+
+
+def _with_last_trick(body: dict[str, Any], form: DealForm) -> dict[str, Any]:
+    winner = _seat_or_none(form.last_trick_winner.data)
+    return body | ({"last_trick_winner": winner} if winner is not None else {})
+
+
+def _codes(text: str | None) -> list[str]:
+    return (text or "").replace(",", " ").split()
+
+
+def _seat_or_none(value: str | None) -> int | None:
+    return int(value) if value not in (None, "", "None") else None
+
+
+def _yes_no(value: str | None) -> bool | None:
+    return {"yes": True, "no": False}.get(value or "")
+
+
+def _show(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,44 @@
+"""Languages: English and Italian through Flask-Babel, chosen by the switch or the browser."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+from flask import Flask
+from flask import redirect
+from flask import request
+from flask import session
+from flask import url_for
+from flask_babel import Babel
+from werkzeug.wrappers import Response
+
+LANGUAGES = {"en": "English", "it": "Italiano"}
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+@bp.get("/lang/<code>")
+def switch(code: str) -> Response:
+    """Remember the chosen language and go back to the page the switch was on."""
+    if code in LANGUAGES:
+        session["lang"] = code
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("pages.index")
+    return redirect(target)
+
+
+def init_app(app: Flask) -> None:
+    Babel(
+        app,
+        locale_selector=select_locale,
+        default_translation_directories=str(app.root_path) + "/translations",
+    )
+    app.register_blueprint(bp)
+    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
+    app.jinja_env.globals["current_language"] = select_locale
