@@ -1,0 +1,149 @@
+"""The JSON API, /api/v1: rulesets, counting, auditing, sessions and their deals.
+
+Each view reads its body (``api_json`` checks every type), makes one call into the services or the
+rules core, and answers JSON. Refusals come back as ``{"error": sentence, "problems": [...]}``:
+400 a body that cannot be read, 404 no such session or deal, 409 a deal changed meanwhile,
+413 a body over the size limit, 422 a deal whose points are doubtful (nothing is stored).
+Seats are 0-based in order of play; in a team ruleset the results are per team (team 0 = seats
+0 and 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+from flask import jsonify
+from flask import request
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..rules import PRESETS
+from ..rules import ScorekeeperError
+from ..rules import check_count
+from ..rules import count_pile
+from ..rules.layout import seat_names
+from ..scoresheet import build_protocol
+from ..services.dealinput import audit_deal
+from ..services.dealinput import parse_deal_input
+from . import api_json as js
+from . import errors
+from . import get_db
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+Answer = Response | tuple[Response, int] | tuple[Response, int, dict[str, str]]
+
+
+@bp.errorhandler(ScorekeeperError)
+def rules_error(error: ScorekeeperError) -> tuple[Response | str, int]:
+    """The rules core refused the input (notation, ruleset, deal): a 400 with its sentence."""
+    return errors.service_error(services.InputError(str(error)))
+
+
+@bp.get("/rulesets")
+def rulesets() -> Response:
+    """Every preset with its options."""
+    return jsonify([js.ruleset_json(ruleset) for ruleset in PRESETS.values()])
+
+
+@bp.post("/count")
+def count() -> Response:
+    """Count a pile in threes; or, given "groups" and "claimed", check a count made at the table."""
+    body = js.body_object()
+    ruleset = js.ruleset_of(body)
+    if body.get("groups") is None:
+        cards = js.cards_of(body.get("cards"), "cards", ruleset)
+        twice = sorted({card.code for card in cards if cards.count(card) > 1})
+        if twice:
+            raise services.InputError(f"cards: {', '.join(twice)} given twice", "cards")
+        return jsonify(js.pile_json(count_pile(cards, ruleset)))
+    groups = body["groups"]
+    if not isinstance(groups, list):
+        raise services.InputError("groups must be a list of lists of card codes", "groups")
+    counted = [js.cards_of(group, f"groups[{i}]", ruleset) for i, group in enumerate(groups)]
+    claimed = js.whole_numbers(body.get("claimed"), "claimed")
+    if len(claimed) != len(groups):
+        raise services.InputError(
+            f"claimed must have a value for each of the {len(groups)} groups, not {len(claimed)}",
+            "claimed",
+        )
+    return jsonify(js.count_check_json(check_count(counted, claimed, ruleset)))
+
+
+@bp.post("/audit")
+def audit() -> Response:
+    """Audit a deal without storing it: points, scores, problems, the scarto, the piles."""
+    body = js.body_object()
+    ruleset = js.ruleset_of(body)
+    deal = parse_deal_input(body, ruleset)
+    if deal.form == "totals" and body.get("dealer") is None:
+        dealer = 0  # the totals do not depend on who dealt
+    else:
+        dealer = js.seat_of(body.get("dealer"), ruleset, "dealer")
+    names = js.names_of(body.get("players"), ruleset) or seat_names(ruleset, None)
+    return jsonify(js.result_json(audit_deal(ruleset, dealer, deal, names)))
+
+
+@bp.get("/sessions")
+def session_list() -> Response:
+    """Every session, newest first."""
+    return jsonify([js.session_summary_json(row) for row in services.list_sessions(get_db())])
+
+
+@bp.post("/sessions")
+def session_start() -> Answer:
+    """Start a session; 201 with the session and the address of its page."""
+    session_id = services.start_session(get_db(), js.body_object())
+    body = _protocol(session_id)
+    return jsonify(body), 201, {"Location": body["url"]}
+
+
+@bp.get("/sessions/<int:session_id>")
+def session_detail(session_id: int) -> Response:
+    """A session's protocol: deals, running totals, games, standings, the next dealer."""
+    return jsonify(_protocol(session_id))
+
+
+@bp.post("/sessions/<int:session_id>/deals")
+def deal_record(session_id: int) -> Answer:
+    """Record the next deal; 422 and nothing stored when its points are doubtful."""
+    body = js.body_object()
+    deal = services.record_deal(get_db(), _checked_id(session_id), body)
+    return jsonify(_deal_row(session_id, deal.number)), 201
+
+
+@bp.put("/sessions/<int:session_id>/deals/<int:number>")
+def deal_correct(session_id: int, number: int) -> Response:
+    """Replace a deal's input; with "version", 409 if it changed since that version."""
+    body = js.body_object()
+    version = js.version_of(body.get("version"))
+    services.correct_deal(get_db(), _checked_id(session_id), number, body, version)
+    return jsonify(_deal_row(session_id, number))
+
+
+@bp.delete("/sessions/<int:session_id>/deals/<int:number>")
+def deal_delete(session_id: int, number: int) -> tuple[str, int]:
+    """Delete a deal; later deals move up. Optional ?version= (or "version" in a JSON body)."""
+    given: Any = request.args.get("version")
+    if given is None and request.content_length:
+        given = js.body_object().get("version")
+    services.delete_deal(get_db(), _checked_id(session_id), number, js.version_of(given))
+    return "", 204
+
+
+def _protocol(session_id: int) -> dict[str, Any]:
+    session = services.load_session(get_db(), _checked_id(session_id))
+    return js.protocol_json(build_protocol(session))
+
+
+def _deal_row(session_id: int, number: int) -> dict[str, Any]:
+    """A deal as the session's "deals" list shows it, with the running totals after it."""
+    deal: dict[str, Any] = _protocol(session_id)["deals"][number - 1]
+    return deal
+
+
+def _checked_id(session_id: int) -> int:
+    if session_id > js.MAX_ID:
+        raise services.NotFoundError(f"no session {session_id}")
+    return session_id

@@ -1,0 +1,305 @@
+"""The JSON API's reading and writing: check a request body's types, turn results into JSON.
+
+Reading raises ``InputError`` (HTTP 400) with a sentence naming the field at fault, so that no
+malformed body reaches the rules core; writing turns the rules' and services' dataclasses into
+plain dicts and lists with cards as canonical codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from flask import request
+from flask import url_for
+from werkzeug.routing import BuildError
+
+from ..rules import Card
+from ..rules import InvalidNotationError
+from ..rules import InvalidRulesetError
+from ..rules import PileCount
+from ..rules import Problem
+from ..rules import Ruleset
+from ..rules import ScartoVerdict
+from ..rules import find_ruleset
+from ..rules import parse_card
+from ..rules.audit import DealResult
+from ..rules.counting import CountCheck
+from ..scoresheet import GameView
+from ..scoresheet import Protocol
+from ..services import Deal
+from ..services import InputError
+
+MAX_NUMBER = 10_000
+"""Larger than any score a session can reach; anything beyond is a mistake, not a score."""
+MAX_ID = 2**63 - 1
+"""SQLite's largest integer: a larger id in a URL names no session."""
+
+
+# Reading
+
+
+def body_object() -> dict[str, Any]:
+    """The request's JSON body, which must be an object."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON reader goes
+        body = None
+    if not isinstance(body, dict):
+        raise InputError("the request body must be a JSON object (Content-Type: application/json)")
+    return body
+
+
+def ruleset_of(body: Mapping[str, Any]) -> Ruleset:
+    """The body's "ruleset" id with its "options" (house rules) applied."""
+    ruleset_id, options = body.get("ruleset"), body.get("options")
+    if not isinstance(ruleset_id, str):
+        raise InputError("ruleset must be one of the ruleset ids", "ruleset")
+    if options is not None and not isinstance(options, Mapping):
+        raise InputError("options must be an object of house rules", "options")
+    try:
+        return find_ruleset(ruleset_id, options or None)
+    except InvalidRulesetError as error:
+        raise InputError(str(error), "options" if options else "ruleset") from None
+
+
+def cards_of(value: object, field: str, ruleset: Ruleset) -> list[Card]:
+    """A list of card codes (or one string of them), each a card of the ruleset's deck."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise InputError(f"{field} must be a list of card codes", field)
+    try:
+        cards = [parse_card(code) for code in value]
+    except InvalidNotationError as error:
+        problem = Problem("unknown-card", str(error))
+        raise InputError(f"{field}: {error}", field, (problem,)) from None
+    deck = set(ruleset.cards)
+    for card in cards:
+        if card not in deck:
+            message = f"{card.code} is not in the {ruleset.deck}-card pack of {ruleset.name}"
+            raise InputError(f"{field}: {message}", field, (Problem("card-not-in-deck", message),))
+    return cards
+
+
+def whole_numbers(value: object, field: str) -> list[int]:
+    """A list of whole numbers of a sensible size."""
+    if not isinstance(value, list) or not all(is_int(item) for item in value):
+        raise InputError(f"{field} must be a list of whole numbers", field)
+    if any(abs(item) > MAX_NUMBER for item in value):
+        raise InputError(f"{field}: a number is far too large", field)
+    return list(value)
+
+
+def seat_of(value: object, ruleset: Ruleset, field: str) -> int:
+    """A seat, 0-based in order of play."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < ruleset.players:
+        raise InputError(f"{field} must be a seat from 0 to {ruleset.players - 1}", field)
+    return value
+
+
+def names_of(value: object, ruleset: Ruleset) -> list[str] | None:
+    """Optional player names for the audit's messages, one per seat."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise InputError("players must be a list of names", "players")
+    if len(value) != ruleset.players:
+        raise InputError(
+            f"{ruleset.name} needs {ruleset.players} players, not {len(value)}", "players"
+        )
+    if any(len(name) > 80 for name in value):
+        raise InputError("a name may have at most 80 characters", "players")
+    return list(value)
+
+
+def version_of(value: object) -> int | None:
+    """The optional version a client last saw of a deal, for optimistic locking."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+        value = int(value)  # from a query string
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ID:
+        raise InputError("version must be a whole number", "version")
+    return value
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# Writing
+
+
+def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": ruleset.id,
+        "name": ruleset.name,
+        "source": ruleset.source,
+        "players": ruleset.players,
+        "teams": ruleset.teams,
+        "sides": ruleset.sides,
+        "deck_size": ruleset.deck_size,
+        "deck_total": ruleset.deck_total,
+        "scarto_size": ruleset.scarto_size,
+        "options": ruleset.options,
+    }
+
+
+def problems_json(problems: Sequence[Problem]) -> list[dict[str, Any]]:
+    return [asdict(problem) for problem in problems]
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def pile_json(count: PileCount) -> dict[str, Any]:
+    return {
+        "points": count.points,
+        "cards": count.cards,
+        "groups": [{"cards": codes(g.cards), "points": g.points} for g in count.groups],
+        "fool": count.fool.code if count.fool else None,
+        "fool_points": count.fool_points,
+    }
+
+
+def count_check_json(check: CountCheck) -> dict[str, Any]:
+    return {
+        "points": check.points,
+        "claimed": check.claimed,
+        "ok": check.ok,
+        "groups": [
+            {
+                "cards": codes(g.cards),
+                "points": g.points,
+                "claimed": g.claimed,
+                "correct": g.correct,
+            }
+            for g in check.groups
+        ],
+        "problems": problems_json(check.problems),
+    }
+
+
+def verdict_json(verdict: ScartoVerdict | None) -> dict[str, Any] | None:
+    if verdict is None:
+        return None
+    return {
+        "legal": verdict.legal,
+        "problems": problems_json(verdict.problems),
+        "notes": problems_json(verdict.notes),
+    }
+
+
+def result_json(result: DealResult) -> dict[str, Any]:
+    return {
+        "ok": result.ok,
+        "recordable": result.recordable,
+        "points": list(result.points),
+        "scores": list(result.scores),
+        "problems": problems_json(result.problems),
+        "notes": problems_json(result.notes),
+        "scarto": verdict_json(result.scarto),
+        "piles": [pile_json(pile) for pile in result.piles] if result.piles else None,
+    }
+
+
+def deal_json(deal: Deal) -> dict[str, Any]:
+    result = deal.result
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "form": deal.form,
+        "input": deal.input,
+        "points": list(result.points),
+        "scores": list(result.scores),
+        "ok": result.ok,
+        "problems": problems_json(result.problems),
+        "notes": problems_json(result.notes),
+        "version": deal.version,
+        "corrected": deal.corrected,
+        "scarto_check": deal.scarto_check,
+    }
+
+
+def session_url(session_id: int) -> str:
+    try:
+        return url_for("sessions.detail", session_id=session_id)
+    except BuildError:  # the sessions pages are not registered
+        return f"/sessions/{session_id}"
+
+
+def session_summary_json(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A line of the session list, from the stored row."""
+    return {
+        "id": row["id"],
+        "url": session_url(row["id"]),
+        "ruleset": row["ruleset"],
+        "options": dict(row.get("overrides") or {}),
+        "players": row["players"],
+        "first_dealer": row["first_dealer"],
+        "table_name": row.get("table_name") or "",
+        "place": row.get("place") or "",
+        "created": row.get("created"),
+        "deal_count": row.get("deal_count", 0),
+    }
+
+
+def protocol_json(protocol: Protocol) -> dict[str, Any]:
+    """A session with its deals, running totals, games and who deals next."""
+    session = protocol.session
+    deals = [
+        {
+            **deal_json(row.deal),
+            "dealer_name": row.dealer_name,
+            "totals": list(row.totals),
+            "game": row.game,
+        }
+        for row in protocol.rows
+    ]
+    return {
+        "id": session.id,
+        "url": session_url(session.id),
+        "ruleset": session.ruleset.id,
+        "ruleset_name": session.ruleset.name,
+        "options": dict(session.ruleset.overrides),
+        "rules": session.ruleset.options,
+        "players": list(session.players),
+        "sides": list(protocol.side_names),
+        "first_dealer": session.first_dealer,
+        "table_name": session.table_name,
+        "place": session.place,
+        "created": session.created,
+        "deals": deals,
+        "totals": list(protocol.totals),
+        "next_dealer": protocol.next_dealer,
+        "next_dealer_name": protocol.next_dealer_name,
+        "deals_to_go": protocol.deals_to_go,
+        "games": [game_json(game, protocol.side_names) for game in protocol.games],
+        "pending_scarto": session.pending_scarto,
+    }
+
+
+def game_json(game: GameView, side_names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "number": game.number,
+        "deals": [row.deal.number for row in game.rows],
+        "totals": list(game.totals),
+        "finished": game.finished,
+        "deals_to_go": game.deals_to_go,
+        "standings": [
+            {
+                "side": list(side_names).index(place.name),
+                "name": place.name,
+                "rank": place.rank,
+                "total": place.total,
+                "tied": place.tied,
+            }
+            for place in game.standings
+        ],
+        "settlement": game.settlement or None,
+        "tie": game.tie,
+    }
