@@ -27,10 +27,20 @@ from .scarto import ScartoVerdict
 from .scarto import check_scarto
 
 # Problems that make the points doubtful: the app refuses to record such a deal.
-BLOCKING = frozenset({
-    "card-missing", "card-twice", "card-not-in-deck", "pile-size", "scarto-size", "scarto-mismatch",
-    "tricks-total", "fool-trick-winner", "total-mismatch", "value-out-of-range",
-})  # fmt: skip
+BLOCKING = frozenset(
+    {
+        "card-missing",
+        "card-twice",
+        "card-not-in-deck",
+        "pile-size",
+        "scarto-size",
+        "scarto-mismatch",
+        "tricks-total",
+        "fool-trick-winner",
+        "total-mismatch",
+        "value-out-of-range",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +126,13 @@ def audit_totals(ruleset: Ruleset, points: Sequence[int]) -> DealResult:
     if len(points) != ruleset.sides:
         raise IllegalDealError(f"{len(points)} totals given for {ruleset.sides} sides")
     problems = [
-        Problem("value-out-of-range", f"{value} points is impossible: a deal has "
-                f"0 to {ruleset.deck_total}")
-        for value in points if not 0 <= value <= ruleset.deck_total
-    ]  # fmt: skip
+        Problem(
+            "value-out-of-range",
+            f"{value} points is impossible: a deal has 0 to {ruleset.deck_total}",
+        )
+        for value in points
+        if not 0 <= value <= ruleset.deck_total
+    ]
     problems += _total_problems(ruleset, points)
     return DealResult(tuple(points), _scores(ruleset, points), tuple(problems))
 

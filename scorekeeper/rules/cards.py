@@ -100,11 +100,19 @@ FOOL = Card(Suit.TRUMPS, 0)
 BAGATTO = Card(Suit.TRUMPS, 1)
 
 _SUIT_ALIASES = {
-    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
-    "B": Suit.BATONS, "♣": Suit.BATONS, "♧": Suit.BATONS,
-    "C": Suit.CUPS, "♥": Suit.CUPS, "♡": Suit.CUPS,
-    "D": Suit.COINS, "♦": Suit.COINS, "♢": Suit.COINS,
-}  # fmt: skip
+    "S": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "B": Suit.BATONS,
+    "♣": Suit.BATONS,
+    "♧": Suit.BATONS,
+    "C": Suit.CUPS,
+    "♥": Suit.CUPS,
+    "♡": Suit.CUPS,
+    "D": Suit.COINS,
+    "♦": Suit.COINS,
+    "♢": Suit.COINS,
+}
 _FOOL_ALIASES = {"F", "0", "FOOL", "MATTO"}
 
 

@@ -122,10 +122,12 @@ def check_count(
         for cards, value in zip(groups, claimed, strict=True)
     )
     problems = [
-        Problem("group-wrong", f"group {i} ({_labels(g.cards)}) is worth {g.points}, "
-                f"not {g.claimed}")
-        for i, g in enumerate(checked, start=1) if not g.correct
-    ]  # fmt: skip
+        Problem(
+            "group-wrong", f"group {i} ({_labels(g.cards)}) is worth {g.points}, not {g.claimed}"
+        )
+        for i, g in enumerate(checked, start=1)
+        if not g.correct
+    ]
     problems += _group_shape_problems(groups, ruleset)
     points = count_pile([card for cards in groups for card in cards], ruleset).points
     claimed_total = sum(claimed)
@@ -158,12 +160,17 @@ def _group_shape_problems(groups: Sequence[Sequence[Card]], ruleset: Ruleset) ->
     for i, cards in enumerate(groups, start=1):
         others = [card for card in cards if not (card.is_fool and ruleset.fool_counting == "apart")]
         if len(others) > 3:
-            problems.append(Problem("group-too-big", f"group {i} has {len(others)} cards; "
-                                    "count in threes"))  # fmt: skip
+            problems.append(
+                Problem("group-too-big", f"group {i} has {len(others)} cards; count in threes")
+            )
     short = [cards for cards in groups if 0 < _grouped(cards, ruleset) < 3]
     if len(short) > 1:
-        problems.append(Problem("groups-short", f"{len(short)} groups have fewer than three "
-                                "cards; only the last may"))  # fmt: skip
+        problems.append(
+            Problem(
+                "groups-short",
+                f"{len(short)} groups have fewer than three cards; only the last may",
+            )
+        )
     return problems
 
 

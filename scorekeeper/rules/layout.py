@@ -99,16 +99,19 @@ def check_cards(
             places.setdefault(card, []).append(name)
     problems = [
         Problem("card-not-in-deck", f"{card.label} is not in the {ruleset.deck_size}-card pack")
-        for card in places if card not in deck
-    ]  # fmt: skip
+        for card in places
+        if card not in deck
+    ]
     problems += [
         Problem("card-twice", f"{card.label} appears {len(at)} times ({', '.join(at)})")
-        for card, at in places.items() if len(at) > 1
-    ]  # fmt: skip
+        for card, at in places.items()
+        if len(at) > 1
+    ]
     missing = [card for card in ruleset.cards if card not in places]
     if missing:
-        problems.append(Problem("card-missing", f"{_count(len(missing), 'card')} missing: "
-                                f"{_some(missing)}"))  # fmt: skip
+        problems.append(
+            Problem("card-missing", f"{_count(len(missing), 'card')} missing: {_some(missing)}")
+        )
     return problems
 
 
@@ -124,8 +127,12 @@ def check_pile_sizes(layout: Layout, ruleset: Ruleset, names: Sequence[str]) -> 
     rule = f"each a multiple of {size}" + (
         f", {size - 1} over for the winner of the Fool's trick" if fool_played else ""
     )
-    return [Problem("pile-size", f"the piles do not make whole tricks: {counts} cards "
-                    f"besides the Fool ({rule})")]  # fmt: skip
+    return [
+        Problem(
+            "pile-size",
+            f"the piles do not make whole tricks: {counts} cards besides the Fool ({rule})",
+        )
+    ]
 
 
 def apply_penalties(
@@ -140,8 +147,12 @@ def apply_penalties(
     if illegal_scarto and ruleset.illegal_scarto == "to-last-trick-winner":
         # rules.md 1.4 (Tarocchi a 3): an illegal scarto goes to whoever took the last trick.
         if last_trick_winner is None:
-            notes.append(Problem("penalty-pending", "the illegal scarto goes to the winner of "
-                                 "the last trick: say who won it"))  # fmt: skip
+            notes.append(
+                Problem(
+                    "penalty-pending",
+                    "the illegal scarto goes to the winner of the last trick: say who won it",
+                )
+            )
         else:
             layout = replace(layout, scarto_holder=last_trick_winner)
             winner = names[last_trick_winner]
@@ -181,8 +192,13 @@ def _fool_without_trick(
         notes.append(Problem("fool-to-other-team", message))
         return layout.move_fool(other)
     if last_trick_winner is None:
-        notes.append(Problem("penalty-pending", f"{names[holder]} won no trick, so the Fool "
-                             "goes to the winner of the last trick: say who won it"))  # fmt: skip
+        notes.append(
+            Problem(
+                "penalty-pending",
+                f"{names[holder]} won no trick, so the Fool "
+                "goes to the winner of the last trick: say who won it",
+            )
+        )
         return layout
     message = (
         f"{names[holder]} won no trick, so the Fool goes to {names[last_trick_winner]}, "

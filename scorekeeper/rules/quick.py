@@ -42,10 +42,14 @@ def layout_from_quick_count(
         for seat, won in enumerate(tricks)
     ]
     problems += [
-        Problem("pile-size", f"{names[seat]} won {tricks[seat]} tricks ({sizes[seat]} cards) but "
-                f"{len(seats[seat])} counters are given")
-        for seat in range(ruleset.players) if len(seats[seat]) > max(sizes[seat], 0)
-    ]  # fmt: skip
+        Problem(
+            "pile-size",
+            f"{names[seat]} won {tricks[seat]} tricks ({sizes[seat]} cards) but "
+            f"{len(seats[seat])} counters are given",
+        )
+        for seat in range(ruleset.players)
+        if len(seats[seat]) > max(sizes[seat], 0)
+    ]
     known = scarto if scarto is not None else laid_aside
     layout = Layout(
         seats=tuple(map(tuple, seats)),
@@ -77,8 +81,10 @@ def _check_input(
         raise IllegalDealError(f"the Fool's trick winner must be a seat from 0 to {len(seats) - 1}")
     for card, place in counters.items():
         if place != SCARTO and not (_is_int(place) and place in seats):
-            raise IllegalDealError(f"{card.label} must go to a seat from 0 to {len(seats) - 1} "
-                                   f"or to the scarto, not {place!r}")  # fmt: skip
+            raise IllegalDealError(
+                f"{card.label} must go to a seat from 0 to {len(seats) - 1} "
+                f"or to the scarto, not {place!r}"
+            )
 
 
 def _placement_problems(
@@ -95,12 +101,15 @@ def _placement_problems(
     if scarto is not None:
         problems += [
             Problem("scarto-mismatch", f"{card.label} is marked as laid aside, not in the scarto")
-            for card in laid_aside if card not in given
-        ]  # fmt: skip
+            for card in laid_aside
+            if card not in given
+        ]
         problems += [
             Problem("card-twice", f"{card.label} is in the scarto and in {names[seat]}'s pile")
-            for seat, pile in enumerate(seats) for card in pile if card in given
-        ]  # fmt: skip
+            for seat, pile in enumerate(seats)
+            for card in pile
+            if card in given
+        ]
     # The quick count places only counters: the blanks not named anywhere are taken as all there.
     named = [*counters, *(card for card in given if card not in counters)]
     blanks = [c for c in ruleset.cards if not ruleset.is_counter(c) and c not in set(named)]
@@ -115,8 +124,11 @@ def _trick_problems(
 ) -> list[Problem]:
     problems: list[Problem] = []
     if sum(tricks) != ruleset.tricks_per_deal:
-        problems.append(Problem("tricks-total", f"the tricks add up to {sum(tricks)}, "
-                                f"not {ruleset.tricks_per_deal}"))  # fmt: skip
+        problems.append(
+            Problem(
+                "tricks-total", f"the tricks add up to {sum(tricks)}, not {ruleset.tricks_per_deal}"
+            )
+        )
     fool_played = FOOL in counters and counters[FOOL] != SCARTO
     if fool_played and fool_trick_winner is None:
         problems.append(

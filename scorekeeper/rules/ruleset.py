@@ -206,13 +206,27 @@ def _deck_total(ruleset: Ruleset) -> int:
 
 
 _COMMON: dict[str, object] = dict(
-    players=3, teams=False, deck="78", scarto_size=3, fool_value=4,
-    scarto_bagatto="if-no-other-trump-or-fool", scarto_trumps="free", scarto_fool="never",
-    announce_scarto_trumps=False, illegal_scarto="flag", scarto_needs_team_trick=False,
-    fool_may_lead=True, fool_needs_prior_trick=False, fool_if_owner_no_trick="stays",
-    must_trump=True, counting="threes", fool_counting="apart", recording="difference",
-    game_length="each-deals-once", tie_extra_deal=False,
-)  # fmt: skip
+    players=3,
+    teams=False,
+    deck="78",
+    scarto_size=3,
+    fool_value=4,
+    scarto_bagatto="if-no-other-trump-or-fool",
+    scarto_trumps="free",
+    scarto_fool="never",
+    announce_scarto_trumps=False,
+    illegal_scarto="flag",
+    scarto_needs_team_trick=False,
+    fool_may_lead=True,
+    fool_needs_prior_trick=False,
+    fool_if_owner_no_trick="stays",
+    must_trump=True,
+    counting="threes",
+    fool_counting="apart",
+    recording="difference",
+    game_length="each-deals-once",
+    tie_extra_deal=False,
+)
 
 # rules.md A3, one column each.
 PRESETS: dict[str, Ruleset] = {
@@ -220,37 +234,66 @@ PRESETS: dict[str, Ruleset] = {
     for ruleset in (
         Ruleset(
             **_COMMON,  # type: ignore[arg-type]
-            id="scarto", name="Scarto (Wikipedia)",
-            source="English and German Wikipedia, \"Scarto\"",
-            top_trump=20, five_point_trump=20, settlement="lowest-pays-winners",
+            id="scarto",
+            name="Scarto (Wikipedia)",
+            source='English and German Wikipedia, "Scarto"',
+            top_trump=20,
+            five_point_trump=20,
+            settlement="lowest-pays-winners",
         ),
         Ruleset(
             **_COMMON,  # type: ignore[arg-type]
-            id="scarto-sv", name="Scarto (Swedish rules)",
+            id="scarto-sv",
+            name="Scarto (Swedish rules)",
             source="Swedish Scarto rules by Elsa Snakenborg",
-            top_trump=21, five_point_trump=21, settlement="lowest-pays-each",
+            top_trump=21,
+            five_point_trump=21,
+            settlement="lowest-pays-each",
         ),
         Ruleset(
-            **{**_COMMON, "scarto_trumps": "forbidden", "illegal_scarto": "to-last-trick-winner",
-               "fool_may_lead": False, "fool_needs_prior_trick": True,
-               "fool_if_owner_no_trick": "last-trick-winner", "recording": "raw",
-               "game_length": "3-deals"},  # type: ignore[arg-type]
-            id="tarocchi-a-3", name="Tarocchi a 3 (senza accuse)",
-            source="Italian page \"Regolamento di Tarocchi a 3 (senza accuse)\"",
-            top_trump=20, five_point_trump=21, settlement="highest-wins",
+            **{
+                **_COMMON,
+                "scarto_trumps": "forbidden",
+                "illegal_scarto": "to-last-trick-winner",
+                "fool_may_lead": False,
+                "fool_needs_prior_trick": True,
+                "fool_if_owner_no_trick": "last-trick-winner",
+                "recording": "raw",
+                "game_length": "3-deals",
+            },  # type: ignore[arg-type]
+            id="tarocchi-a-3",
+            name="Tarocchi a 3 (senza accuse)",
+            source='Italian page "Regolamento di Tarocchi a 3 (senza accuse)"',
+            top_trump=20,
+            five_point_trump=21,
+            settlement="highest-wins",
         ),
         Ruleset(
-            **{**_COMMON, "players": 4, "teams": True, "deck": "62", "scarto_size": 2,
-               "fool_value": 5, "scarto_bagatto": "never", "scarto_trumps": "last-resort",
-               "announce_scarto_trumps": True, "scarto_needs_team_trick": True,
-               "fool_if_owner_no_trick": "opponents", "counting": "raw", "recording": "raw",
-               "tie_extra_deal": True},  # type: ignore[arg-type]
-            id="piedicavallo", name="Piedicavallo (4 players, teams)",
+            **{
+                **_COMMON,
+                "players": 4,
+                "teams": True,
+                "deck": "62",
+                "scarto_size": 2,
+                "fool_value": 5,
+                "scarto_bagatto": "never",
+                "scarto_trumps": "last-resort",
+                "announce_scarto_trumps": True,
+                "scarto_needs_team_trick": True,
+                "fool_if_owner_no_trick": "opponents",
+                "counting": "raw",
+                "recording": "raw",
+                "tie_extra_deal": True,
+            },  # type: ignore[arg-type]
+            id="piedicavallo",
+            name="Piedicavallo (4 players, teams)",
             source="Piedicavallo tarocchi rules (Pro Loco Piedicavallo, as given by pagat.com)",
-            top_trump=21, five_point_trump=21, settlement="highest-wins",
+            top_trump=21,
+            five_point_trump=21,
+            settlement="highest-wins",
         ),
     )
-}  # fmt: skip
+}
 RULESET_IDS = tuple(PRESETS)
 
 

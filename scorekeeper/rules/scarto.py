@@ -52,8 +52,12 @@ def check_scarto(
     problems: list[Problem] = []
     notes: list[Problem] = []
     if len(scarto) != ruleset.scarto_size:
-        problems.append(Problem("scarto-size", f"the scarto must have {ruleset.scarto_size} "
-                                f"cards, not {len(scarto)}"))  # fmt: skip
+        problems.append(
+            Problem(
+                "scarto-size",
+                f"the scarto must have {ruleset.scarto_size} cards, not {len(scarto)}",
+            )
+        )
     for card in sorted(set(scarto)):
         reason, unknown = _card_verdict(card, scarto, ruleset, hand)
         if reason:
@@ -62,8 +66,13 @@ def check_scarto(
             notes.append(Problem("scarto-unverified", f"{unknown} ({card.label}): ask the dealer"))
     trumps = sum(1 for card in scarto if card.is_trump)
     if ruleset.announce_scarto_trumps and trumps_announced not in (None, trumps):
-        problems.append(Problem("scarto-announcement", f"the dealer announced {trumps_announced} "
-                                f"trumps laid aside, but the scarto holds {trumps}"))  # fmt: skip
+        problems.append(
+            Problem(
+                "scarto-announcement",
+                f"the dealer announced {trumps_announced} "
+                f"trumps laid aside, but the scarto holds {trumps}",
+            )
+        )
     legal = False if problems else (None if notes else True)
     return ScartoVerdict(legal, tuple(problems), tuple(notes))
 

@@ -67,7 +67,7 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
     if body.get("last_trick_winner") is not None:
         data["last_trick_winner"] = _seat(body["last_trick_winner"], ruleset, "last_trick_winner")
     if body.get("declaration") is not None:
-        data["declaration"] = _declaration(body["declaration"])
+        data["declaration"] = parse_declaration(body["declaration"])
     return DealInput(form, data)
 
 
@@ -154,7 +154,7 @@ def _seat(value: object, ruleset: Ruleset, field: str) -> int:
     return value
 
 
-def _declaration(value: object) -> dict[str, Any]:
+def parse_declaration(value: object) -> dict[str, Any]:
     if not isinstance(value, Mapping) or set(value) - set(_DECLARATION_FIELDS):
         raise InputError(f"declaration takes only {', '.join(_DECLARATION_FIELDS)}", "declaration")
     out: dict[str, Any] = {}

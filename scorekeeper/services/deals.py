@@ -8,15 +8,17 @@ from typing import Any
 
 import sqlite_utils
 
+from ..rules import Card
 from ..rules import InvalidNotationError
 from ..rules import check_scarto
-from ..rules import parse_cards
+from ..rules import parse_card
 from ..rules.audit import DealResult
 from ..rules.game import dealer_of
 from ..storage import repository
 from .dealinput import DealInput
 from .dealinput import audit_deal
 from .dealinput import parse_deal_input
+from .dealinput import parse_declaration
 from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
@@ -99,14 +101,11 @@ def check_scarto_first(
     db: sqlite_utils.Database, session_id: int, body: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Check the next deal's scarto before play; the verdict is kept for that deal."""
+    scarto = _scarto_cards(body.get("scarto"), "scarto")
+    kept = _scarto_cards(body["kept"], "kept") if body.get("kept") else None
+    said = parse_declaration(body.get("declaration") or {})
     with repository.write(db):
         session = load_session(db, session_id)
-        try:
-            scarto = parse_cards(body.get("scarto") or [])
-            kept = parse_cards(body["kept"]) if body.get("kept") else None
-        except (InvalidNotationError, TypeError) as error:
-            raise InputError(str(error), "scarto") from None
-        said = body.get("declaration") or {}
         verdict = check_scarto(scarto, session.ruleset, kept=kept, **said)
         check = {
             "scarto": [card.code for card in scarto],
@@ -116,6 +115,17 @@ def check_scarto_first(
         }
         repository.set_pending_scarto(db, session_id, check)
     return check
+
+
+def _scarto_cards(value: object, field: str) -> list[Card]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise InputError(f"{field} must be card codes", field)
+    try:
+        return [parse_card(code) for code in value]
+    except InvalidNotationError as error:
+        raise InputError(f"{field}: {error}", field) from None
 
 
 def result_columns(result: DealResult) -> dict[str, Any]:

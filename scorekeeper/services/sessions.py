@@ -40,6 +40,11 @@ class Deal:
     def corrected(self) -> bool:
         return any(entry["action"] == "corrected" for entry in self.history)
 
+    @property
+    def recounted(self) -> bool:
+        """Counted again with a new dealer after an earlier deal was deleted."""
+        return any(entry["action"] == "recounted" for entry in self.history)
+
 
 @dataclass(frozen=True)
 class Session:
@@ -90,7 +95,7 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
 
 def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
     """Load a session with its deals and their history; NotFoundError if there is none."""
-    row = repository.load_session(db, session_id)
+    row = repository.load_session(db, session_id) if 0 < session_id < 2**63 else None
     if row is None:
         raise NotFoundError(f"no session {session_id}")
     history = repository.load_history(db, session_id)
