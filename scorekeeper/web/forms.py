@@ -43,7 +43,7 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
     class NewSessionForm(FlaskForm):
         ruleset = SelectField(_l("Ruleset"), choices=[(r.id, r.name) for r in PRESETS.values()])
         first_dealer = SelectField(
-            _l("First dealer"), choices=[(str(i), str(i + 1)) for i in range(4)]
+            _l("First dealer"), choices=[(str(i), _l("Player %(n)s", n=i + 1)) for i in range(4)]
         )
         table_name = StringField(_l("Table"), [validators.Length(max=80)])
         place = StringField(_l("Place"), [validators.Length(max=80)])
