@@ -45,18 +45,29 @@ def main() -> None:
         full = per_second(lambda d: audit_piles(d.ruleset, d.dealer, d.piles, d.scarto), deals)
         quick = per_second(
             lambda dc: audit_quick_count(
-                dc[0].ruleset, dc[0].dealer, dc[1], dc[0].tricks_won, dc[0].fool_trick_winner,
+                dc[0].ruleset,
+                dc[0].dealer,
+                dc[1],
+                dc[0].tricks_won,
+                dc[0].fool_trick_winner,
                 dc[0].scarto,
             ),
             [quick_input(d) for d in deals],
-        )  # fmt: skip
-        rows.append({"ruleset": ruleset_id, "full_pile_audits_per_s": round(full),
-                     "quick_count_audits_per_s": round(quick),
-                     "random_deals_per_s": round(generated)})  # fmt: skip
+        )
+        rows.append(
+            {
+                "ruleset": ruleset_id,
+                "full_pile_audits_per_s": round(full),
+                "quick_count_audits_per_s": round(quick),
+                "random_deals_per_s": round(generated),
+            }
+        )
     print(f"{'ruleset':<14}{'full-pile audits/s':>20}{'quick-count audits/s':>22}{'deals/s':>10}")
     for row in rows:
-        print(f"{row['ruleset']:<14}{row['full_pile_audits_per_s']:>20}"
-              f"{row['quick_count_audits_per_s']:>22}{row['random_deals_per_s']:>10}")  # fmt: skip
+        print(
+            f"{row['ruleset']:<14}{row['full_pile_audits_per_s']:>20}"
+            f"{row['quick_count_audits_per_s']:>22}{row['random_deals_per_s']:>10}"
+        )
     print(json.dumps({"bench": "rules_core", "results": rows}))
 
 

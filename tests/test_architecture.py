@@ -37,6 +37,13 @@ def test_the_rules_core_does_no_io_and_reads_no_clock():
     # open(), print(), time and datetime, unseeded module-level random: none in rules/
     for path in RULES.glob("*.py"):
         text = path.read_text()
-        for word in ("open(", "print(", "import time", "import datetime", "random.random(",
-                     "random.shuffle(", "import os"):  # fmt: skip
+        for word in (
+            "open(",
+            "print(",
+            "import time",
+            "import datetime",
+            "random.random(",
+            "random.shuffle(",
+            "import os",
+        ):
             assert word not in text, f"{path.name} uses {word}"

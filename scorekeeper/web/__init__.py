@@ -39,7 +39,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    app.config.setdefault("SECRET_KEY", secrets.token_hex(32))
+    if not app.config.get("SECRET_KEY"):  # Flask's default is None, so setdefault would not do
+        app.config["SECRET_KEY"] = secrets.token_hex(32)
     open_db(app.config["DATABASE"]).close()  # create and migrate before the first request
     app.teardown_appcontext(_close_db)
     csrf.init_app(app)

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..rules import IllegalDealError
+from ..rules import Ruleset
 from ..rules.audit import DealResult
 from . import forms
 from . import get_db
@@ -62,7 +63,8 @@ def scarto(session_id: int) -> Page:
         try:
             verdict = services.check_scarto_first(get_db(), session_id, forms.scarto_body(form))
         except services.InputError as error:
-            form.scarto.errors.append(str(error))  # type: ignore[attr-defined]
+            field = forms.error_field(form, error.field) or form.scarto
+            field.errors.append(str(error))
             return render_template("deals/scarto.html", session=session, form=form), 400
     elif form.is_submitted():
         return render_template("deals/scarto.html", session=session, form=form), 400
@@ -75,7 +77,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     make_form, make_body = KINDS[kind]
     form_class = make_form(session)
     stored = session.deals[number - 1] if number else None
-    form = form_class(data=_prefill(stored.input, kind) if stored else None)
+    form = form_class(data=_prefill(stored.input, kind, session.ruleset) if stored else None)
     context: dict[str, Any] = {"session": session, "form": form, "kind": kind, "number": number}
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
@@ -103,11 +105,14 @@ def _save(session: services.Session, number: int | None, body: dict[str, Any]) -
     return services.correct_deal(get_db(), session.id, number, body).result
 
 
-def _prefill(data: dict[str, Any], kind: str) -> dict[str, Any]:
+def _prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]:
     """A stored input as form data, to correct it."""
     out: dict[str, Any] = {}
     if kind == "totals":
         out |= {f"points_{i}": value for i, value in enumerate(data["points"])}
+        if ruleset.teams and len(data["points"]) == ruleset.players:  # given per seat: sum teams
+            points = data["points"]
+            out = {"points_0": points[0] + points[2], "points_1": points[1] + points[3]}
     elif kind == "quick":
         out |= {f"card_{code}": str(place) for code, place in data["counters"].items()}
         out |= {f"tricks_{i}": value for i, value in enumerate(data["tricks"])}

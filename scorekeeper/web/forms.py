@@ -7,6 +7,7 @@ Each form turns its data into the same dict the JSON API takes (services/dealinp
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -14,6 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField
 from wtforms import Field
 from wtforms import IntegerField
+from wtforms import SelectChoice
 from wtforms import SelectField
 from wtforms import StringField
 from wtforms import SubmitField
@@ -23,11 +25,17 @@ from wtforms import validators
 from ..rules import OPTIONS
 from ..rules import PRESETS
 from ..rules import Ruleset
+from ..services import InputError
 from ..services import Session
 
 SCARTO = "scarto"
 YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
 _number = [validators.Optional(), validators.NumberRange(min=0, max=10_000)]
+
+
+def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
+    """Choices as WTForms 3.3 wants them: (value, label) pairs become SelectChoice."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 class DealForm(FlaskForm):
@@ -41,9 +49,12 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
     """Start a session: ruleset, players in order of play, first dealer, house rules."""
 
     class NewSessionForm(FlaskForm):
-        ruleset = SelectField(_l("Ruleset"), choices=[(r.id, r.name) for r in PRESETS.values()])
+        ruleset = SelectField(
+            _l("Ruleset"), choices=options((r.id, r.name) for r in PRESETS.values())
+        )
         first_dealer = SelectField(
-            _l("First dealer"), choices=[(str(i), _l("Player %(n)s", n=i + 1)) for i in range(4)]
+            _l("First dealer"),
+            choices=options((str(i), _l("Player %(n)s", n=i + 1)) for i in range(4)),
         )
         table_name = StringField(_l("Table"), [validators.Length(max=80)])
         place = StringField(_l("Place"), [validators.Length(max=80)])
@@ -57,7 +68,7 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
         setattr(
             NewSessionForm,
             f"option_{option.name}",
-            SelectField(option.name, choices=choices, default=""),
+            SelectField(option.name, choices=options(choices), default=""),
         )
     return NewSessionForm
 
@@ -65,10 +76,13 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
 def session_body(form: FlaskForm) -> dict[str, Any]:
     """The service's input from a filled session form."""
     ruleset = PRESETS.get(form.ruleset.data)
+    names = [form[f"player_{seat}"].data or "" for seat in range(4)]
     count = ruleset.players if ruleset else 3
+    if any(name.strip() for name in names[count:]):
+        count = 4  # more names than the ruleset takes: let the service say so
     return {
         "ruleset": form.ruleset.data,
-        "players": [form[f"player_{seat}"].data or "" for seat in range(count)],
+        "players": names[:count],
         "first_dealer": int(form.first_dealer.data or 0),
         "table_name": form.table_name.data,
         "place": form.place.data,
@@ -107,17 +121,17 @@ def quick_form(session: Session) -> type[DealForm]:
 
     class QuickCountForm(DealForm):
         fool_trick_winner = SelectField(
-            _l("Won the Fool's trick"), choices=seat_choices(session, "—"), default=""
+            _l("Won the Fool's trick"), choices=options(seat_choices(session, "—")), default=""
         )
         scarto = StringField(_l("Scarto (card codes, optional)"))
         last_trick_winner = SelectField(
-            _l("Won the last trick"), choices=seat_choices(session, "—"), default=""
+            _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
 
     places = [*seat_choices(session), (SCARTO, _l("scarto"))]
     for card in counters_of(ruleset):
         # No choice check: a counter left out reaches the audit, which names it as missing.
-        field = SelectField(card.label, choices=places, validate_choice=False)
+        field = SelectField(card.label, choices=options(places), validate_choice=False)
         setattr(QuickCountForm, f"card_{card.code}", field)
     for seat, name in enumerate(session.players):
         setattr(QuickCountForm, f"tricks_{seat}", IntegerField(name, _number))
@@ -128,8 +142,11 @@ def quick_body(form: DealForm, session: Session) -> dict[str, Any]:
     counters: dict[str, int | str] = {}
     for card in counters_of(session.ruleset):
         place = form[f"card_{card.code}"].data
-        if place not in (None, "", "None"):
-            counters[card.code] = SCARTO if place == SCARTO else int(place)
+        if place in (None, "", "None"):
+            continue  # left out: the audit names it as missing
+        if place != SCARTO and not (place.isdigit() and place.isascii()):
+            raise InputError(_l("choose a player or the scarto"), f"counters[{card.code}]")
+        counters[card.code] = SCARTO if place == SCARTO else int(place)
     body: dict[str, Any] = {
         "counters": counters,
         "tricks": [form[f"tricks_{seat}"].data or 0 for seat in range(len(session.players))],
@@ -146,7 +163,7 @@ def piles_form(session: Session) -> type[DealForm]:
     class PilesForm(DealForm):
         scarto = TextAreaField(_l("Scarto"))
         last_trick_winner = SelectField(
-            _l("Won the last trick"), choices=seat_choices(session, "—"), default=""
+            _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
 
     for seat, name in enumerate(session.players):
@@ -164,8 +181,12 @@ class ScartoForm(FlaskForm):
 
     scarto = StringField(_l("Scarto"), [validators.InputRequired()])
     kept = TextAreaField(_l("Cards the dealer keeps (optional)"))
-    keeps_trump = SelectField(_l("Does the dealer keep a trump?"), choices=YES_NO, default="")
-    keeps_fool = SelectField(_l("Does the dealer keep the Fool?"), choices=YES_NO, default="")
+    keeps_trump = SelectField(
+        _l("Does the dealer keep a trump?"), choices=options(YES_NO), default=""
+    )
+    keeps_fool = SelectField(
+        _l("Does the dealer keep the Fool?"), choices=options(YES_NO), default=""
+    )
     trumps_announced = IntegerField(_l("Trumps announced as laid aside"), _number)
     check = SubmitField(_l("Check the scarto"))
 
@@ -186,7 +207,7 @@ def scarto_body(form: ScartoForm) -> dict[str, Any]:
 class CountForm(FlaskForm):
     """A disputed pile: its cards, or the groups as counted at the table."""
 
-    ruleset = SelectField(_l("Ruleset"), choices=[(r.id, r.name) for r in PRESETS.values()])
+    ruleset = SelectField(_l("Ruleset"), choices=options((r.id, r.name) for r in PRESETS.values()))
     cards = TextAreaField(_l("Cards of the pile"))
     groups = TextAreaField(_l("Groups as counted: one group a line, then = and the value claimed"))
     show = SubmitField(_l("Count"))

@@ -28,9 +28,16 @@ def switch(code: str) -> Response:
     if code in LANGUAGES:
         session["lang"] = code
     target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
+    if not _is_local_path(target):
         target = url_for("pages.index")
     return redirect(target)
+
+
+def _is_local_path(target: str) -> bool:
+    """Only a path on this site: no scheme, no host, no control characters or backslashes."""
+    if not target.startswith("/") or any(ord(ch) < 32 or ch in "\\\x7f" for ch in target):
+        return False
+    return not target.startswith("//")
 
 
 def init_app(app: Flask) -> None:

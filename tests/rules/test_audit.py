@@ -173,9 +173,15 @@ def test_e6_the_matto_of_a_player_without_a_trick_goes_to_the_last_trick_winner(
     counters = {c: (0 if c in anna else 1) for c in ruleset.cards if ruleset.is_counter(c)}
     counters[parse_card("F")] = 2
     result = audit_quick_count(
-        ruleset, 1, counters, [12, 13, 0], 0, parse_cards("2S 3S 4S"),
-        last_trick_winner=0, names=NAMES,
-    )  # fmt: skip
+        ruleset,
+        1,
+        counters,
+        [12, 13, 0],
+        0,
+        parse_cards("2S 3S 4S"),
+        last_trick_winner=0,
+        names=NAMES,
+    )
     assert result.problems == ()
     assert result.points == (26, 52, 0)
     assert result.notes[0].message == (
@@ -194,8 +200,15 @@ def e7_counters():
 def test_e7_piedicavallo_raw_count_49_65():
     # rules.md E7: N-S 6 tricks + scarto {Q♠, 6♥} + Fool = 49; E-W 9 tricks = 65
     ruleset = find_ruleset("piedicavallo")
-    result = audit_quick_count(ruleset, 0, e7_counters(), [4, 5, 2, 4], 1, parse_cards("QS 6C"),
-                               declaration=DealerDeclaration(trumps_announced=0))  # fmt: skip
+    result = audit_quick_count(
+        ruleset,
+        0,
+        e7_counters(),
+        [4, 5, 2, 4],
+        1,
+        parse_cards("QS 6C"),
+        declaration=DealerDeclaration(trumps_announced=0),
+    )
     assert result.problems == ()
     assert result.points == (49, 65)
     assert result.scores == (49, 65)
@@ -206,8 +219,9 @@ def test_e7_a_team_without_a_trick_loses_the_scarto_and_the_fool():
     ruleset = find_ruleset("piedicavallo")
     counters = {card: (1 if seat in (0, 2) else seat) for card, seat in e7_counters().items()}
     counters[parse_card("F")] = 0
-    result = audit_quick_count(ruleset, 0, counters, [0, 8, 0, 7], 1, parse_cards("QS 6C"),
-                               names=["N", "E", "S", "W"])  # fmt: skip
+    result = audit_quick_count(
+        ruleset, 0, counters, [0, 8, 0, 7], 1, parse_cards("QS 6C"), names=["N", "E", "S", "W"]
+    )
     assert result.problems == ()
     assert result.points == (0, 114)
     assert {n.code for n in result.notes} == {"fool-to-other-team", "scarto-to-other-team"}
@@ -228,8 +242,9 @@ def test_quick_count_problems_missing_counter_tricks_and_the_fools_trick():
 def test_quick_count_more_counters_than_cards_is_a_pile_size_problem():
     ruleset = find_ruleset("scarto")
     counters = {c: 0 for c in ruleset.cards if ruleset.is_counter(c)}
-    result = audit_quick_count(ruleset, 1, counters, [1, 12, 12], 0, parse_cards("2S 3S 4S"),
-                               names=NAMES)  # fmt: skip
+    result = audit_quick_count(
+        ruleset, 1, counters, [1, 12, 12], 0, parse_cards("2S 3S 4S"), names=NAMES
+    )
     assert any(p.code == "pile-size" and "Anna won 1 tricks" in p.message for p in result.problems)
 
 

@@ -73,8 +73,13 @@ def test_format_then_parse_is_the_identity(card):
 
 def test_labels_use_the_suit_symbols():
     assert [c.label for c in parse_cards("KS 10B CC 1D T20 F")] == [
-        "K♠", "10♣", "C♥", "1♦", "T20", "F",
-    ]  # fmt: skip
+        "K♠",
+        "10♣",
+        "C♥",
+        "1♦",
+        "T20",
+        "F",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -56,8 +56,10 @@ def test_the_breakdown_puts_each_counter_with_two_blanks_and_the_fool_apart():
     # rules.md 1.3 tip: each group is then worth its counter's value, or 1 for three blanks
     count = count_pile(parse_cards("KS QD 2S 3S 4S 5S 6S 7S F"), find_ruleset("scarto"))
     assert [(tuple(c.code for c in g.cards), g.points) for g in count.groups] == [
-        (("KS", "2S", "3S"), 5), (("QD", "4S", "5S"), 4), (("6S", "7S"), 1),
-    ]  # fmt: skip
+        (("KS", "2S", "3S"), 5),
+        (("QD", "4S", "5S"), 4),
+        (("6S", "7S"), 1),
+    ]
     assert count.groups[-1].phantom
     assert count.fool is not None
     assert count.fool_points == 4

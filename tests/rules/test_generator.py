@@ -56,14 +56,17 @@ def test_every_card_ends_in_one_place_and_the_deal_has_its_rulesets_shape(
     # rules.md A3: 25 each and 28 for the dealer (15 / 17 in Piedicavallo); one trick per card.
     sizes = [len(hand) for hand in deal.hands]
     share = ruleset.tricks_per_deal
-    assert sizes == [share + (ruleset.scarto_size if seat == deal.dealer else 0)
-                     for seat in range(ruleset.players)]  # fmt: skip
+    assert sizes == [
+        share + (ruleset.scarto_size if seat == deal.dealer else 0)
+        for seat in range(ruleset.players)
+    ]
     assert len(deal.tricks) == share
     assert sum(deal.tricks_won) == share
     assert deal.last_trick_winner == deal.tricks[-1].winner
     kept = [card for card in deal.hands[deal.dealer] if card not in deal.scarto]
-    verdict = check_scarto(deal.scarto, ruleset, kept=kept,
-                           trumps_announced=sum(card.is_trump for card in deal.scarto))  # fmt: skip
+    verdict = check_scarto(
+        deal.scarto, ruleset, kept=kept, trumps_announced=sum(card.is_trump for card in deal.scarto)
+    )
     assert verdict.legal is True
 
 
@@ -84,8 +87,9 @@ def test_every_card_was_legal_when_it_was_played(
         assert len(trick.cards) == ruleset.players
         for index, card in enumerate(trick.cards):
             seat = trick.seat_of(index)
-            options = legal_plays(held[seat], trick.cards[:index], ruleset,
-                                  has_won_trick=has_won[seat])  # fmt: skip
+            options = legal_plays(
+                held[seat], trick.cards[:index], ruleset, has_won_trick=has_won[seat]
+            )
             assert card in options
             held[seat].remove(card)
         assert trick.winner == trick.seat_of(trick_winner(trick.cards, ruleset))
@@ -157,10 +161,15 @@ for ruleset in PRESETS.values():
 def test_a_seed_gives_the_same_deal_in_every_process() -> None:
     # Sets of cards iterate in an order that depends on the hash seed; the generator must not.
     runs = [
-        subprocess.run([sys.executable, "-c", _FINGERPRINT], capture_output=True, text=True,
-                       check=True, env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout
+        subprocess.run(
+            [sys.executable, "-c", _FINGERPRINT],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        ).stdout
         for hash_seed in ("1", "2")
-    ]  # fmt: skip
+    ]
     assert runs[0] == runs[1]
     assert runs[0].count("\n") == len(PRESETS)
 
@@ -177,8 +186,11 @@ def test_a_matto_captured_on_the_last_trick_goes_to_its_winner() -> None:
     # rules.md E6: in Tarocchi a 3 a Matto whose player won no trick is forced out as his last
     # card, and the last trick's winner takes it. About 1 deal in 100 does this.
     ruleset = find_ruleset("tarocchi-a-3")
-    captured = [d for d in (random_deal(ruleset, seed) for seed in range(400))
-                if d.fool_holder != d.fool_owner]  # fmt: skip
+    captured = [
+        d
+        for d in (random_deal(ruleset, seed) for seed in range(400))
+        if d.fool_holder != d.fool_owner
+    ]
     assert captured
     for deal in captured:
         assert FOOL in deal.tricks[-1].cards

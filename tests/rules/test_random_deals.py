@@ -36,9 +36,14 @@ def quick_audit(deal):
     }
     counters |= {c: "scarto" for c in deal.scarto if ruleset.is_counter(c)}
     return audit_quick_count(
-        ruleset, deal.dealer, counters, deal.tricks_won, deal.fool_trick_winner, deal.scarto,
+        ruleset,
+        deal.dealer,
+        counters,
+        deal.tricks_won,
+        deal.fool_trick_winner,
+        deal.scarto,
         last_trick_winner=deal.last_trick_winner,
-    )  # fmt: skip
+    )
 
 
 @MANY

@@ -26,8 +26,11 @@ def test_each_preset_has_its_deck_and_deck_total(
 ):
     ruleset = find_ruleset(ruleset_id)
     assert (ruleset.players, ruleset.deck_size, ruleset.deck_total, ruleset.scarto_size) == (
-        players, deck_size, deck_total, scarto_size,
-    )  # fmt: skip
+        players,
+        deck_size,
+        deck_total,
+        scarto_size,
+    )
     assert ruleset.source
 
 

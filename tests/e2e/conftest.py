@@ -1,0 +1,121 @@
+"""End-to-end fixtures: the real app over real HTTP, driven by Debian's Chromium through Playwright.
+
+The app runs in a thread with its own SQLite file and CSRF on, so the browser submits the real
+forms with their tokens. Without Chromium (or the playwright package) the tests skip on a
+laptop and fail in CI, where they must run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    # This machine's network is closed: Chromium must not try to phone home at start.
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+TIMEOUT_MS = 10_000
+
+# Fixture names avoid pytest-playwright's (page, context, browser, browser_type, playwright):
+# that plugin, when installed, parametrizes any test using them and launches its own browsers.
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}; browser tests must run in CI", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on a free local port with a fresh SQLite file; yields its base URL."""
+    database = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, launched once for the whole run."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright not installed: pip install -e '.[dev]'")
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        _unavailable("Chromium not installed: apt-get install chromium")
+    driver = sync_playwright().start()
+    try:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        driver.stop()
+
+
+def _page(browser: Any, live_server: str, options: dict[str, Any]) -> Iterator[Any]:
+    context = browser.new_context(base_url=live_server, locale="en-GB", **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    broken: list[str] = []
+
+    def note_server_error(response: Any) -> None:
+        if response.status >= 500:
+            broken.append(f"{response.request.method} {response.url} -> {response.status}")
+
+    try:
+        page = context.new_page()
+        # A server error shows in the browser only as a page the test then waits on in vain:
+        # name it (its traceback is in the captured log).
+        page.on("response", note_server_error)
+        yield page
+    finally:
+        context.close()
+    if broken:
+        pytest.fail("the server failed: " + "; ".join(broken), pytrace=False)
+
+
+@pytest.fixture
+def phone_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
+    """A phone-sized touch page (412x915), in its own browser context."""
+    yield from _page(chromium_browser, live_server, PHONE)
+
+
+@pytest.fixture
+def desktop_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
+    """A desktop-sized page (1280x900), in its own browser context."""
+    yield from _page(chromium_browser, live_server, DESKTOP)
+
+
+@pytest.fixture
+def screenshot_dir(tmp_path: Path) -> Path:
+    """Where the screenshots go: $SCREENSHOT_DIR, else the test's tmp_path."""
+    target = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+    target.mkdir(parents=True, exist_ok=True)
+    return target
