@@ -62,6 +62,12 @@ def _register(app: Flask) -> None:
     for module in (pages, sessions, deals, count, api):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access
+    app.jinja_env.filters["signed"] = signed
+
+
+def signed(score: int) -> str:
+    """A score as the protocol writes it: +4, 0, -5."""
+    return f"{score:+d}" if score else "0"
 
 
 def get_db() -> sqlite_utils.Database:

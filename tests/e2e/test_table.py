@@ -221,7 +221,7 @@ def expect_row(
     """The protocol row of a deal: its dealer, and points (score) for each player."""
     row = page.locator(f"#deal-{number}")
     expect(row.locator("td").nth(1)).to_have_text(dealer)
-    cells = [f"{p} ({s:+d})" for p, s in zip(points, scores, strict=True)]
+    cells = [f"{p} ({s:+d})" if s else f"{p} (0)" for p, s in zip(points, scores, strict=True)]
     expect(row.locator("td.num:not(.total)")).to_have_text(cells)
 
 

@@ -109,7 +109,7 @@ def test_checking_a_correction_shows_it_and_changes_nothing(client, app, session
     before = versions(app, session_id)
     response = edit(client, session_id, 1, totals_form([26, 26, 26], "check"))
     assert response.status_code == 200
-    assert "+0 +0 +0" in text(page(response).select_one(".breakdown"))
+    assert "Score 0 0 0" in text(page(response).select_one(".breakdown"))
     assert stored_points(app, session_id) == list(DEALS)
     assert versions(app, session_id) == before
 
