@@ -97,8 +97,8 @@ def test_a_keeper_keeps_a_game_of_scarto(
     expect(page).to_have_url(at(protocol_url(session)))
     scores = [corrected.scores, second.scores, third.scores]
     expect_row(page, 1, "Anna", corrected.points, corrected.scores)
-    expect(page.locator("#deal-1 .flags .tag")).to_have_text("corrected")
-    expect(page.locator("#deal-2 .flags .tag")).to_have_count(0)
+    expect(page.locator("#deal-1 .tag")).to_have_text("corrected")
+    expect(page.locator("#deal-2 .tag")).to_have_count(0)
     for number in (1, 2, 3):
         totals = [sum(deal[side] for deal in scores[:number]) for side in range(3)]
         expect(page.locator(f"#deal-{number} td.total")).to_have_text([str(t) for t in totals])
