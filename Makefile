@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCALES := scorekeeper/translations
 POT := $(LOCALES)/messages.pot
 MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
-EXTRACT_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
+EXTRACT_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k problem:2 -k translatable
 
 .PHONY: run test lint typecheck bench clean translations
 

@@ -22,6 +22,7 @@ from .layout import check_cards
 from .layout import check_pile_sizes
 from .layout import seat_names
 from .problem import Problem
+from .problem import problem
 from .ruleset import Ruleset
 from .scarto import ScartoVerdict
 from .scarto import check_scarto
@@ -90,7 +91,7 @@ def audit_piles(
     if len(piles) != ruleset.players:
         raise IllegalDealError(f"{len(piles)} piles given for {ruleset.players} players")
     names = seat_names(ruleset, names)
-    problems = check_cards([*piles, scarto], ruleset, [*names, "the scarto"])
+    problems = check_cards(ruleset, piles, names, scarto)
     layout = Layout.from_piles(piles, scarto, dealer)
     problems += check_pile_sizes(layout, ruleset, names)
     return _finish(ruleset, layout, problems, last_trick_winner, declaration, names)
@@ -126,9 +127,11 @@ def audit_totals(ruleset: Ruleset, points: Sequence[int]) -> DealResult:
     if len(points) != ruleset.sides:
         raise IllegalDealError(f"{len(points)} totals given for {ruleset.sides} sides")
     problems = [
-        Problem(
+        problem(
             "value-out-of-range",
-            f"{value} points is impossible: a deal has 0 to {ruleset.deck_total}",
+            "%(value)s points is impossible: a deal has 0 to %(total)s",
+            value=value,
+            total=ruleset.deck_total,
         )
         for value in points
         if not 0 <= value <= ruleset.deck_total
@@ -183,7 +186,14 @@ def _total_problems(ruleset: Ruleset, points: Sequence[int]) -> list[Problem]:
     total = sum(points)
     if total == ruleset.deck_total:
         return []
-    return [Problem("total-mismatch", f"the points add up to {total}, not {ruleset.deck_total}")]
+    return [
+        problem(
+            "total-mismatch",
+            "the points add up to %(total)s, not %(expected)s",
+            total=total,
+            expected=ruleset.deck_total,
+        )
+    ]
 
 
 def _scores(ruleset: Ruleset, points: Sequence[int]) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .problem import Problem
+from .problem import problem
 from .ruleset import Ruleset
 
 
@@ -122,8 +123,13 @@ def check_count(
         for cards, value in zip(groups, claimed, strict=True)
     )
     problems = [
-        Problem(
-            "group-wrong", f"group {i} ({_labels(g.cards)}) is worth {g.points}, not {g.claimed}"
+        problem(
+            "group-wrong",
+            "group %(n)s (%(cards)s) is worth %(points)s, not %(claimed)s",
+            n=i,
+            cards=_labels(g.cards),
+            points=g.points,
+            claimed=g.claimed,
         )
         for i, g in enumerate(checked, start=1)
         if not g.correct
@@ -132,8 +138,14 @@ def check_count(
     points = count_pile([card for cards in groups for card in cards], ruleset).points
     claimed_total = sum(claimed)
     if not problems and claimed_total != points:
-        message = f"the groups add up to {points}, not {claimed_total}"
-        problems.append(Problem("total-wrong", message))
+        problems.append(
+            problem(
+                "total-wrong",
+                "the groups add up to %(points)s, not %(claimed)s",
+                points=points,
+                claimed=claimed_total,
+            )
+        )
     return CountCheck(points, claimed_total, checked, tuple(problems))
 
 
@@ -153,7 +165,7 @@ def _group_shape_problems(groups: Sequence[Sequence[Card]], ruleset: Ruleset) ->
     for cards in groups:
         for card in cards:
             if card in seen:
-                problems.append(Problem("card-twice", f"{card.label} is counted twice"))
+                problems.append(problem("card-twice", "%(card)s is counted twice", card=card.label))
             seen.add(card)
     if ruleset.counting == "raw":
         return problems
@@ -161,14 +173,20 @@ def _group_shape_problems(groups: Sequence[Sequence[Card]], ruleset: Ruleset) ->
         others = [card for card in cards if not (card.is_fool and ruleset.fool_counting == "apart")]
         if len(others) > 3:
             problems.append(
-                Problem("group-too-big", f"group {i} has {len(others)} cards; count in threes")
+                problem(
+                    "group-too-big",
+                    "group %(n)s has %(cards)s cards; count in threes",
+                    n=i,
+                    cards=len(others),
+                )
             )
     short = [cards for cards in groups if 0 < _grouped(cards, ruleset) < 3]
     if len(short) > 1:
         problems.append(
-            Problem(
+            problem(
                 "groups-short",
-                f"{len(short)} groups have fewer than three cards; only the last may",
+                "%(n)s groups have fewer than three cards; only the last may",
+                n=len(short),
             )
         )
     return problems

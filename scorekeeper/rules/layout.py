@@ -14,6 +14,8 @@ from dataclasses import replace
 from .cards import FOOL
 from .cards import Card
 from .problem import Problem
+from .problem import problem
+from .problem import translatable
 from .ruleset import Ruleset
 
 
@@ -82,37 +84,76 @@ def seat_names(ruleset: Ruleset, names: Sequence[str] | None) -> list[str]:
     return list(names)
 
 
-def side_name(ruleset: Ruleset, names: Sequence[str], side: int) -> str:
-    if ruleset.teams:
-        return f"{names[side]} and {names[side + 2]}"
-    return names[side]
-
-
 def check_cards(
-    groups: Sequence[Sequence[Card]], ruleset: Ruleset, where: Sequence[str]
+    ruleset: Ruleset,
+    piles: Sequence[Sequence[Card]],
+    names: Sequence[str] | None,
+    scarto: Sequence[Card] = (),
 ) -> list[Problem]:
-    """rules.md A5: every card of the deck in exactly one pile or the scarto, no other card."""
+    """rules.md A5: every card of the deck in exactly one pile or the scarto, no other card.
+
+    ``names`` names the piles, one each; None when the whole deal is given as one pile.
+    """
     deck = set(ruleset.cards)
-    places: dict[Card, list[str]] = {}
-    for name, cards in zip(where, groups, strict=True):
+    places: dict[Card, list[int]] = {}
+    for seat, cards in enumerate([*piles, scarto]):
         for card in cards:
-            places.setdefault(card, []).append(name)
+            places.setdefault(card, []).append(seat)
     problems = [
-        Problem("card-not-in-deck", f"{card.label} is not in the {ruleset.deck_size}-card pack")
+        problem(
+            "card-not-in-deck",
+            "%(card)s is not in the %(n)s-card pack",
+            card=card.label,
+            n=ruleset.deck_size,
+        )
         for card in places
         if card not in deck
     ]
     problems += [
-        Problem("card-twice", f"{card.label} appears {len(at)} times ({', '.join(at)})")
-        for card, at in places.items()
-        if len(at) > 1
+        _card_twice(card, at, names, len(piles)) for card, at in places.items() if len(at) > 1
     ]
     missing = [card for card in ruleset.cards if card not in places]
     if missing:
-        problems.append(
-            Problem("card-missing", f"{_count(len(missing), 'card')} missing: {_some(missing)}")
-        )
+        problems.append(_cards_missing(missing))
     return problems
+
+
+def _card_twice(card: Card, at: list[int], names: Sequence[str] | None, scarto: int) -> Problem:
+    """A card in more than one place: the piles it is in, in order, then the scarto."""
+    label, n = card.label, len(at)
+    if names is None:
+        return problem("card-twice", "%(card)s appears %(n)s times in the deal", card=label, n=n)
+    places = ", ".join(names[seat] for seat in at if seat != scarto)
+    in_scarto = at.count(scarto)
+    if not in_scarto:
+        template = translatable("%(card)s appears %(n)s times (%(places)s)")
+    elif not places:
+        template = translatable("%(card)s appears %(n)s times in the scarto")
+    elif in_scarto == 1:
+        template = translatable("%(card)s appears %(n)s times (%(places)s, the scarto)")
+    else:
+        template = translatable(
+            "%(card)s appears %(n)s times (%(places)s, and %(k)s times in the scarto)"
+        )
+        return problem("card-twice", template, card=label, n=n, places=places, k=in_scarto)
+    return problem("card-twice", template, card=label, n=n, places=places)
+
+
+def _cards_missing(missing: Sequence[Card], most: int = 12) -> Problem:
+    shown = " ".join(card.label for card in missing[:most])
+    if len(missing) == 1:
+        return problem("card-missing", "1 card missing: %(cards)s", cards=shown)
+    if len(missing) <= most:
+        return problem(
+            "card-missing", "%(n)s cards missing: %(cards)s", n=len(missing), cards=shown
+        )
+    return problem(
+        "card-missing",
+        "%(n)s cards missing: %(cards)s and %(more)s more",
+        n=len(missing),
+        cards=shown,
+        more=len(missing) - most,
+    )
 
 
 def check_pile_sizes(layout: Layout, ruleset: Ruleset, names: Sequence[str]) -> list[Problem]:
@@ -124,13 +165,24 @@ def check_pile_sizes(layout: Layout, ruleset: Ruleset, names: Sequence[str]) -> 
     if remainders == expected:
         return []
     counts = ", ".join(f"{names[s]} {layout.won(s)}" for s in range(ruleset.players))
-    rule = f"each a multiple of {size}" + (
-        f", {size - 1} over for the winner of the Fool's trick" if fool_played else ""
-    )
+    if fool_played:
+        return [
+            problem(
+                "pile-size",
+                "the piles do not make whole tricks: %(counts)s cards besides the Fool "
+                "(each a multiple of %(size)s, %(over)s over for the winner of the Fool's trick)",
+                counts=counts,
+                size=size,
+                over=size - 1,
+            )
+        ]
     return [
-        Problem(
+        problem(
             "pile-size",
-            f"the piles do not make whole tricks: {counts} cards besides the Fool ({rule})",
+            "the piles do not make whole tricks: %(counts)s cards besides the Fool "
+            "(each a multiple of %(size)s)",
+            counts=counts,
+            size=size,
         )
     ]
 
@@ -148,28 +200,44 @@ def apply_penalties(
         # rules.md 1.4 (Tarocchi a 3): an illegal scarto goes to whoever took the last trick.
         if last_trick_winner is None:
             notes.append(
-                Problem(
+                problem(
                     "penalty-pending",
                     "the illegal scarto goes to the winner of the last trick: say who won it",
                 )
             )
         else:
             layout = replace(layout, scarto_holder=last_trick_winner)
-            winner = names[last_trick_winner]
-            message = f"the illegal scarto goes to {winner}, who won the last trick"
-            notes.append(Problem("scarto-to-last-trick-winner", message))
+            notes.append(
+                problem(
+                    "scarto-to-last-trick-winner",
+                    "the illegal scarto goes to %(name)s, who won the last trick",
+                    name=names[last_trick_winner],
+                )
+            )
     layout = _fool_without_trick(layout, ruleset, last_trick_winner, names, notes)
     if ruleset.scarto_needs_team_trick and _side_won_nothing(layout, ruleset, layout.scarto_holder):
         # rules.md 1.5 (Piedicavallo): a team that wins no trick loses the scarto too.
         other = (layout.scarto_holder + 1) % ruleset.players
         layout = replace(layout, scarto_holder=other)
-        notes.append(
-            Problem(
-                "scarto-to-other-team",
-                "the dealer's team won no trick, so the "
-                f"scarto goes to {side_name(ruleset, names, ruleset.side_of(other))}",
+        side = ruleset.side_of(other)
+        if ruleset.teams:
+            notes.append(
+                problem(
+                    "scarto-to-other-team",
+                    "the dealer's team won no trick, so the scarto goes to %(first)s and "
+                    "%(second)s",
+                    first=names[side],
+                    second=names[side + 2],
+                )
             )
-        )
+        else:
+            notes.append(
+                problem(
+                    "scarto-to-other-team",
+                    "the dealer's team won no trick, so the scarto goes to %(name)s",
+                    name=names[side],
+                )
+            )
     return layout, notes
 
 
@@ -187,36 +255,37 @@ def _fool_without_trick(
         return layout
     if rule == "opponents" and ruleset.teams:
         other = (holder + 1) % ruleset.players
-        team = side_name(ruleset, names, ruleset.side_of(holder))
-        message = f"{team} won no trick, so the Fool goes to the other team"
-        notes.append(Problem("fool-to-other-team", message))
+        side = ruleset.side_of(holder)
+        notes.append(
+            problem(
+                "fool-to-other-team",
+                "%(first)s and %(second)s won no trick, so the Fool goes to the other team",
+                first=names[side],
+                second=names[side + 2],
+            )
+        )
         return layout.move_fool(other)
     if last_trick_winner is None:
         notes.append(
-            Problem(
+            problem(
                 "penalty-pending",
-                f"{names[holder]} won no trick, so the Fool "
-                "goes to the winner of the last trick: say who won it",
+                "%(name)s won no trick, so the Fool goes to the winner of the last trick: "
+                "say who won it",
+                name=names[holder],
             )
         )
         return layout
-    message = (
-        f"{names[holder]} won no trick, so the Fool goes to {names[last_trick_winner]}, "
-        "who won the last trick"
+    notes.append(
+        problem(
+            "fool-to-last-trick-winner",
+            "%(name)s won no trick, so the Fool goes to %(winner)s, who won the last trick",
+            name=names[holder],
+            winner=names[last_trick_winner],
+        )
     )
-    notes.append(Problem("fool-to-last-trick-winner", message))
     return layout.move_fool(last_trick_winner)
 
 
 def _side_won_nothing(layout: Layout, ruleset: Ruleset, seat: int) -> bool:
     side = ruleset.side_of(seat)
     return all(layout.won(s) == 0 for s in range(ruleset.players) if ruleset.side_of(s) == side)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
-def _some(cards: Sequence[Card], most: int = 12) -> str:
-    shown = " ".join(card.label for card in cards[:most])
-    return shown + (f" and {len(cards) - most} more" if len(cards) > most else "")

@@ -15,6 +15,7 @@ from .errors import IllegalDealError
 from .layout import Layout
 from .layout import check_cards
 from .problem import Problem
+from .problem import problem
 from .ruleset import Ruleset
 
 SCARTO = "scarto"
@@ -42,10 +43,13 @@ def layout_from_quick_count(
         for seat, won in enumerate(tricks)
     ]
     problems += [
-        Problem(
+        problem(
             "pile-size",
-            f"{names[seat]} won {tricks[seat]} tricks ({sizes[seat]} cards) but "
-            f"{len(seats[seat])} counters are given",
+            "%(name)s won %(tricks)s tricks (%(cards)s cards) but %(counters)s counters are given",
+            name=names[seat],
+            tricks=tricks[seat],
+            cards=sizes[seat],
+            counters=len(seats[seat]),
         )
         for seat in range(ruleset.players)
         if len(seats[seat]) > max(sizes[seat], 0)
@@ -100,12 +104,21 @@ def _placement_problems(
     given = list(scarto or ())
     if scarto is not None:
         problems += [
-            Problem("scarto-mismatch", f"{card.label} is marked as laid aside, not in the scarto")
+            problem(
+                "scarto-mismatch",
+                "%(card)s is marked as laid aside, not in the scarto",
+                card=card.label,
+            )
             for card in laid_aside
             if card not in given
         ]
         problems += [
-            Problem("card-twice", f"{card.label} is in the scarto and in {names[seat]}'s pile")
+            problem(
+                "card-twice",
+                "%(card)s is in the scarto and in %(name)s's pile",
+                card=card.label,
+                name=names[seat],
+            )
             for seat, pile in enumerate(seats)
             for card in pile
             if card in given
@@ -113,7 +126,7 @@ def _placement_problems(
     # The quick count places only counters: the blanks not named anywhere are taken as all there.
     named = [*counters, *(card for card in given if card not in counters)]
     blanks = [c for c in ruleset.cards if not ruleset.is_counter(c) and c not in set(named)]
-    return problems + check_cards([named + blanks], ruleset, ["the deal"])
+    return problems + check_cards(ruleset, [named + blanks], None)
 
 
 def _trick_problems(
@@ -125,21 +138,24 @@ def _trick_problems(
     problems: list[Problem] = []
     if sum(tricks) != ruleset.tricks_per_deal:
         problems.append(
-            Problem(
-                "tricks-total", f"the tricks add up to {sum(tricks)}, not {ruleset.tricks_per_deal}"
+            problem(
+                "tricks-total",
+                "the tricks add up to %(total)s, not %(expected)s",
+                total=sum(tricks),
+                expected=ruleset.tricks_per_deal,
             )
         )
     fool_played = FOOL in counters and counters[FOOL] != SCARTO
     if fool_played and fool_trick_winner is None:
         problems.append(
-            Problem("fool-trick-winner", "say who won the trick the Fool was played to")
+            problem("fool-trick-winner", "say who won the trick the Fool was played to")
         )
     elif fool_trick_winner is not None and not fool_played:
         problems.append(
-            Problem("fool-trick-winner", "the Fool was not played, so no one won its trick")
+            problem("fool-trick-winner", "the Fool was not played, so no one won its trick")
         )
     elif fool_trick_winner is not None and tricks[fool_trick_winner] == 0:
-        problems.append(Problem("fool-trick-winner", "the winner of the Fool's trick won no trick"))
+        problems.append(problem("fool-trick-winner", "the winner of the Fool's trick won no trick"))
     return problems
 
 

@@ -17,6 +17,7 @@ from .cards import DECKS
 from .cards import JACK
 from .cards import Card
 from .errors import InvalidRulesetError
+from .problem import translatable
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,61 +30,101 @@ class Option:
 
 
 _OPTIONS = (
-    Option("top_trump", (20, 21), "The trump above all others: the Angel (20) or the World (21)"),
-    Option("five_point_trump", (20, 21), "The high trump worth 5 points beside the Bagatto (T1)"),
-    Option("fool_value", (4, 5), "Points of the Fool"),
+    Option(
+        "top_trump",
+        (20, 21),
+        translatable("The trump above all others: the Angel (20) or the World (21)"),
+    ),
+    Option(
+        "five_point_trump",
+        (20, 21),
+        translatable("The high trump worth 5 points beside the Bagatto (T1)"),
+    ),
+    Option("fool_value", (4, 5), translatable("Points of the Fool")),
     Option(
         "scarto_bagatto",
         ("never", "if-no-other-trump-or-fool", "if-no-other-trump"),
-        "When the Bagatto (T1) may be laid aside",
+        translatable("When the Bagatto (T1) may be laid aside"),
     ),
     Option(
         "scarto_trumps",
         ("free", "forbidden", "last-resort"),
-        "Ordinary trumps in the scarto: free; forbidden; or only with no other choice "
-        "or when it leaves the dealer with no trump",
+        translatable(
+            "Ordinary trumps in the scarto: free; forbidden; or only with no other choice "
+            "or when it leaves the dealer with no trump"
+        ),
     ),
-    Option("scarto_fool", ("never", "if-no-other-trump"), "When the Fool may be laid aside"),
-    Option("announce_scarto_trumps", (False, True), "The dealer announces his trumps laid aside"),
+    Option(
+        "scarto_fool",
+        ("never", "if-no-other-trump"),
+        translatable("When the Fool may be laid aside"),
+    ),
+    Option(
+        "announce_scarto_trumps",
+        (False, True),
+        translatable("The dealer announces his trumps laid aside"),
+    ),
     Option(
         "illegal_scarto",
         ("flag", "to-last-trick-winner"),
-        "An illegal scarto is only marked, or its cards go to the winner of the last trick",
+        translatable(
+            "An illegal scarto is only marked, or its cards go to the winner of the last trick"
+        ),
     ),
     Option(
         "scarto_needs_team_trick",
         (False, True),
-        "The scarto and the Fool go to the other team if a team wins no trick",
+        translatable("The scarto and the Fool go to the other team if a team wins no trick"),
     ),
-    Option("fool_may_lead", (True, False), "The Fool may be led (the next card sets the suit)"),
+    Option(
+        "fool_may_lead",
+        (True, False),
+        translatable("The Fool may be led (the next card sets the suit)"),
+    ),
     Option(
         "fool_needs_prior_trick",
         (False, True),
-        "The Fool may be played only after its owner has won a trick",
+        translatable("The Fool may be played only after its owner has won a trick"),
     ),
     Option(
         "fool_if_owner_no_trick",
         ("stays", "last-trick-winner", "opponents"),
-        "Where the Fool goes when its owner wins no trick",
+        translatable("Where the Fool goes when its owner wins no trick"),
     ),
-    Option("must_trump", (True, False), "A player void in the suit led must trump if able"),
-    Option("counting", ("threes", "raw"), "Count in threes (sum - 2 a group) or raw values"),
+    Option(
+        "must_trump",
+        (True, False),
+        translatable("A player void in the suit led must trump if able"),
+    ),
+    Option(
+        "counting",
+        ("threes", "raw"),
+        translatable("Count in threes (sum - 2 a group) or raw values"),
+    ),
     Option(
         "fool_counting",
         ("apart", "in-group"),
-        "The Fool apart with a phantom blank (78), or in a group (77)",
+        translatable("The Fool apart with a phantom blank (78), or in a group (77)"),
     ),
-    Option("recording", ("difference", "raw"), "Record points - average (26), or raw points"),
+    Option(
+        "recording",
+        ("difference", "raw"),
+        translatable("Record points - average (26), or raw points"),
+    ),
     Option(
         "game_length",
         ("each-deals-once", "3-deals", "6-deals", "9-deals", "first-to-100"),
-        "When a game is complete",
+        translatable("When a game is complete"),
     ),
-    Option("tie_extra_deal", (False, True), "A game tied for first place gets an extra deal"),
+    Option(
+        "tie_extra_deal",
+        (False, True),
+        translatable("A game tied for first place gets an extra deal"),
+    ),
     Option(
         "settlement",
         ("lowest-pays-winners", "lowest-pays-each", "highest-wins"),
-        "Who pays whom at the end of a game",
+        translatable("Who pays whom at the end of a game"),
     ),
 )
 OPTIONS: dict[str, Option] = {option.name: option for option in _OPTIONS}
@@ -235,8 +276,8 @@ PRESETS: dict[str, Ruleset] = {
         Ruleset(
             **_COMMON,  # type: ignore[arg-type]
             id="scarto",
-            name="Scarto (Wikipedia)",
-            source='English and German Wikipedia, "Scarto"',
+            name=translatable("Scarto (Wikipedia)"),
+            source=translatable('English and German Wikipedia, "Scarto"'),
             top_trump=20,
             five_point_trump=20,
             settlement="lowest-pays-winners",
@@ -244,8 +285,8 @@ PRESETS: dict[str, Ruleset] = {
         Ruleset(
             **_COMMON,  # type: ignore[arg-type]
             id="scarto-sv",
-            name="Scarto (Swedish rules)",
-            source="Swedish Scarto rules by Elsa Snakenborg",
+            name=translatable("Scarto (Swedish rules)"),
+            source=translatable("Swedish Scarto rules by Elsa Snakenborg"),
             top_trump=21,
             five_point_trump=21,
             settlement="lowest-pays-each",
@@ -262,8 +303,8 @@ PRESETS: dict[str, Ruleset] = {
                 "game_length": "3-deals",
             },  # type: ignore[arg-type]
             id="tarocchi-a-3",
-            name="Tarocchi a 3 (senza accuse)",
-            source='Italian page "Regolamento di Tarocchi a 3 (senza accuse)"',
+            name=translatable("Tarocchi a 3 (senza accuse)"),
+            source=translatable('Italian page "Regolamento di Tarocchi a 3 (senza accuse)"'),
             top_trump=20,
             five_point_trump=21,
             settlement="highest-wins",
@@ -286,8 +327,10 @@ PRESETS: dict[str, Ruleset] = {
                 "tie_extra_deal": True,
             },  # type: ignore[arg-type]
             id="piedicavallo",
-            name="Piedicavallo (4 players, teams)",
-            source="Piedicavallo tarocchi rules (Pro Loco Piedicavallo, as given by pagat.com)",
+            name=translatable("Piedicavallo (4 players, teams)"),
+            source=translatable(
+                "Piedicavallo tarocchi rules (Pro Loco Piedicavallo, as given by pagat.com)"
+            ),
             top_trump=21,
             five_point_trump=21,
             settlement="highest-wins",
@@ -295,6 +338,8 @@ PRESETS: dict[str, Ruleset] = {
     )
 }
 RULESET_IDS = tuple(PRESETS)
+HOUSE_RULES = translatable("%(name)s, house rules")
+"""The name of a preset with house rules: the preset's name filled in."""
 
 
 def find_ruleset(ruleset_id: str, overrides: Mapping[str, object] | None = None) -> Ruleset:
@@ -310,7 +355,7 @@ def find_ruleset(ruleset_id: str, overrides: Mapping[str, object] | None = None)
     changes = {name: value for name, value in changes.items() if getattr(preset, name) != value}
     if not changes:
         return preset
-    name = f"{preset.name}, house rules"
+    name = HOUSE_RULES % {"name": preset.name}
     return replace(preset, name=name, overrides=tuple(changes.items()), **changes)  # type: ignore[arg-type]
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from .cards import KING
 from .cards import Card
 from .problem import Problem
+from .problem import problem
+from .problem import translatable
 from .ruleset import Ruleset
 
 
@@ -53,24 +55,28 @@ def check_scarto(
     notes: list[Problem] = []
     if len(scarto) != ruleset.scarto_size:
         problems.append(
-            Problem(
+            problem(
                 "scarto-size",
-                f"the scarto must have {ruleset.scarto_size} cards, not {len(scarto)}",
+                "the scarto must have %(size)s cards, not %(given)s",
+                size=ruleset.scarto_size,
+                given=len(scarto),
             )
         )
     for card in sorted(set(scarto)):
-        reason, unknown = _card_verdict(card, scarto, ruleset, hand)
-        if reason:
-            problems.append(Problem("scarto-illegal", f"{reason} ({card.label})"))
+        illegal, unknown = _card_verdict(card, scarto, ruleset, hand)
+        if illegal:
+            problems.append(illegal)
         elif unknown:
-            notes.append(Problem("scarto-unverified", f"{unknown} ({card.label}): ask the dealer"))
+            notes.append(unknown)
     trumps = sum(1 for card in scarto if card.is_trump)
     if ruleset.announce_scarto_trumps and trumps_announced not in (None, trumps):
         problems.append(
-            Problem(
+            problem(
                 "scarto-announcement",
-                f"the dealer announced {trumps_announced} "
-                f"trumps laid aside, but the scarto holds {trumps}",
+                "the dealer announced %(announced)s trumps laid aside, "
+                "but the scarto holds %(held)s",
+                announced=trumps_announced,
+                held=trumps,
             )
         )
     legal = False if problems else (None if notes else True)
@@ -98,65 +104,114 @@ def _may_go_without_condition(card: Card, ruleset: Ruleset) -> bool:
     return not card.is_trump and not card.is_fool and card.rank != KING
 
 
-def _card_verdict(
-    card: Card, scarto: Sequence[Card], ruleset: Ruleset, hand: _Hand
-) -> tuple[str, str]:
-    """Return (why it is illegal, what is unknown); both empty when the card may go."""
+# Each verdict is (why the card is illegal, what is unknown about it): a problem coded
+# scarto-illegal or a note coded scarto-unverified; both None when the card may go.
+_Verdict = tuple[Problem | None, Problem | None]
+_FREE: _Verdict = (None, None)
+
+
+def _illegal(template: str, card: Card) -> _Verdict:
+    return problem("scarto-illegal", template, card=card.label), None
+
+
+def _unknown(template: str, card: Card) -> _Verdict:
+    return None, problem("scarto-unverified", template, card=card.label)
+
+
+def _card_verdict(card: Card, scarto: Sequence[Card], ruleset: Ruleset, hand: _Hand) -> _Verdict:
     if card.is_fool:
-        return _fool_verdict(scarto, ruleset, hand)
+        return _fool_verdict(card, scarto, ruleset, hand)
     if not card.is_trump:
         # rules.md A3: no 5-point card in any preset; among suit cards that is the Kings.
-        return ("Kings may not be laid aside", "") if card.rank == KING else ("", "")
+        if card.rank == KING:
+            return _illegal(translatable("Kings may not be laid aside (%(card)s)"), card)
+        return _FREE
     if card.rank == 1:
-        return _bagatto_verdict(scarto, ruleset, hand)
-    if ruleset.is_five_point(card):
-        return f"the {_trump_name(card)} (5 points) may not be laid aside", ""
-    return _ordinary_trump_verdict(ruleset, hand)
+        return _bagatto_verdict(card, scarto, ruleset, hand)
+    if ruleset.is_five_point(card):  # the Angel or the World: the Bagatto is rank 1
+        if card.rank == 20:
+            template = translatable("the Angel (T20) (5 points) may not be laid aside (%(card)s)")
+        else:
+            template = translatable("the World (T21) (5 points) may not be laid aside (%(card)s)")
+        return _illegal(template, card)
+    return _ordinary_trump_verdict(card, ruleset, hand)
 
 
-def _fool_verdict(scarto: Sequence[Card], ruleset: Ruleset, hand: _Hand) -> tuple[str, str]:
+def _fool_verdict(card: Card, scarto: Sequence[Card], ruleset: Ruleset, hand: _Hand) -> _Verdict:
     # rules.md C4: never in every preset; some tables allow it "only if no other trump".
     # Piedicavallo's Fool is worth 5, and no 5-point card may go (rules.md A3).
     if ruleset.scarto_fool == "never" or ruleset.fool_value == 5:
-        return "the Fool may not be laid aside", ""
-    if any(card.is_trump for card in scarto) or hand.keeps_trump:
-        return "the Fool only when the dealer has no trump", ""
+        return _illegal(translatable("the Fool may not be laid aside (%(card)s)"), card)
+    if any(other.is_trump for other in scarto) or hand.keeps_trump:
+        return _illegal(translatable("the Fool only when the dealer has no trump (%(card)s)"), card)
     if hand.keeps_trump is None:
-        return "", "the Fool may go only when the dealer keeps no trump"
-    return "", ""
+        return _unknown(
+            translatable(
+                "the Fool may go only when the dealer keeps no trump (%(card)s): ask the dealer"
+            ),
+            card,
+        )
+    return _FREE
 
 
-def _bagatto_verdict(scarto: Sequence[Card], ruleset: Ruleset, hand: _Hand) -> tuple[str, str]:
+def _bagatto_verdict(card: Card, scarto: Sequence[Card], ruleset: Ruleset, hand: _Hand) -> _Verdict:
     # rules.md C5: never (Piedicavallo, 5 points); or only with no other trump (and no Fool).
     if ruleset.scarto_bagatto == "never":
-        return "the Bagatto (5 points) may not be laid aside", ""
+        return _illegal(
+            translatable("the Bagatto (5 points) may not be laid aside (%(card)s)"), card
+        )
     with_fool = ruleset.scarto_bagatto == "if-no-other-trump-or-fool"
-    condition = "no other trump and no Fool" if with_fool else "no other trump"
-    rule = f"the Bagatto only when the dealer keeps {condition}"
-    others = [card for card in scarto if card.is_trump and card.rank != 1]
-    if others or (with_fool and any(card.is_fool for card in scarto)):
-        return rule, ""
+    others = [other for other in scarto if other.is_trump and other.rank != 1]
     known = [hand.keeps_trump] + ([hand.keeps_fool] if with_fool else [])
-    if any(known):
-        return rule, ""
-    if None in known:
-        return "", rule.replace("the Bagatto only", "the Bagatto may go only")
-    return "", ""
+    if others or (with_fool and any(other.is_fool for other in scarto)) or any(known):
+        if with_fool:
+            return _illegal(
+                translatable(
+                    "the Bagatto only when the dealer keeps no other trump and no Fool (%(card)s)"
+                ),
+                card,
+            )
+        return _illegal(
+            translatable("the Bagatto only when the dealer keeps no other trump (%(card)s)"), card
+        )
+    if None not in known:
+        return _FREE
+    if with_fool:
+        return _unknown(
+            translatable(
+                "the Bagatto may go only when the dealer keeps no other trump and no Fool "
+                "(%(card)s): ask the dealer"
+            ),
+            card,
+        )
+    return _unknown(
+        translatable(
+            "the Bagatto may go only when the dealer keeps no other trump (%(card)s): "
+            "ask the dealer"
+        ),
+        card,
+    )
 
 
-def _ordinary_trump_verdict(ruleset: Ruleset, hand: _Hand) -> tuple[str, str]:
+def _ordinary_trump_verdict(card: Card, ruleset: Ruleset, hand: _Hand) -> _Verdict:
     # rules.md C7: free (WP, SV), forbidden (IT), or Piedicavallo's last resort.
     if ruleset.scarto_trumps == "free":
-        return "", ""
+        return _FREE
     if ruleset.scarto_trumps == "forbidden":
-        return "trumps may not be laid aside", ""
-    rule = "trumps only with no other choice, or when the dealer keeps no trump"
+        return _illegal(translatable("trumps may not be laid aside (%(card)s)"), card)
     if hand.keeps_trump is False or hand.had_other_choice is False:
-        return "", ""
+        return _FREE
     if hand.keeps_trump and hand.had_other_choice:
-        return rule, ""
-    return "", rule.replace("trumps only", "trumps may go only")
-
-
-def _trump_name(card: Card) -> str:
-    return {20: "Angel (T20)", 21: "World (T21)"}.get(card.rank, card.code)
+        return _illegal(
+            translatable(
+                "trumps only with no other choice, or when the dealer keeps no trump (%(card)s)"
+            ),
+            card,
+        )
+    return _unknown(
+        translatable(
+            "trumps may go only with no other choice, or when the dealer keeps no trump "
+            "(%(card)s): ask the dealer"
+        ),
+        card,
+    )

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ..rules import Card
 from ..rules import IllegalDealError
 from ..rules import InvalidNotationError
@@ -42,10 +44,10 @@ class DealInput:
 def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
     """Check the shape of a deal's input; raise InputError naming the field at fault."""
     if not isinstance(body, Mapping):
-        raise InputError("the deal must be a JSON object")
+        raise InputError(_("the deal must be a JSON object"))
     given = [key for key in ("points", "counters", "piles") if body.get(key) is not None]
     if len(given) != 1:
-        raise InputError("give exactly one input form: points, counters (quick count) or piles")
+        raise InputError(_("give exactly one input form: points, counters (quick count) or piles"))
     data: dict[str, Any] = {}
     if given == ["points"]:
         form = "totals"
@@ -106,7 +108,7 @@ def _cards(codes: Sequence[str]) -> list[Card]:
 
 def _codes(value: object, field: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise InputError(f"{field} must be a list of card codes", field)
+        raise InputError(_("%(field)s must be a list of card codes", field=field), field)
     try:
         return [parse_card(code).code for code in value]
     except InvalidNotationError as error:
@@ -118,52 +120,77 @@ def _codes(value: object, field: str) -> list[str]:
 def _piles(value: object, ruleset: Ruleset) -> list[list[str]]:
     if not isinstance(value, list) or len(value) != ruleset.players:
         raise InputError(
-            f"piles must be a list of {ruleset.players} lists of card codes, one per seat", "piles"
+            _(
+                "piles must be a list of %(n)s lists of card codes, one per seat",
+                n=ruleset.players,
+            ),
+            "piles",
         )
     return [_codes(pile, f"piles[{seat}]") for seat, pile in enumerate(value)]
 
 
 def _counters(value: object, ruleset: Ruleset) -> dict[str, int | str]:
     if not isinstance(value, Mapping):
-        raise InputError('counters must be an object: card code -> seat or "scarto"', "counters")
+        raise InputError(_('counters must be an object: card code -> seat or "scarto"'), "counters")
     counters: dict[str, int | str] = {}
     for code, place in value.items():
         (card,) = _codes([code], "counters")
         if place != "scarto":
             place = _seat(place, ruleset, f"counters[{code}]")
         if card in counters:
-            raise InputError(f"counters: {code} is given twice", "counters")
+            raise InputError(_("counters: %(code)s is given twice", code=code), "counters")
         counters[card] = place
     return counters
 
 
 def _ints(value: object, field: str, lengths: tuple[int, ...]) -> list[int]:
     if not isinstance(value, list) or not all(_is_int(item) for item in value):
-        raise InputError(f"{field} must be a list of whole numbers", field)
+        raise InputError(_("%(field)s must be a list of whole numbers", field=field), field)
     if len(value) not in lengths:
-        wanted = " or ".join(str(n) for n in sorted(set(lengths)))
-        raise InputError(f"{field} must have {wanted} numbers, not {len(value)}", field)
+        wanted = sorted(set(lengths))
+        if len(wanted) == 1:
+            message = _(
+                "%(field)s must have %(n)s numbers, not %(given)s",
+                field=field,
+                n=wanted[0],
+                given=len(value),
+            )
+        else:
+            message = _(
+                "%(field)s must have %(n)s or %(m)s numbers, not %(given)s",
+                field=field,
+                n=wanted[0],
+                m=wanted[-1],
+                given=len(value),
+            )
+        raise InputError(message, field)
     if any(abs(item) > 10_000 for item in value):
-        raise InputError(f"{field}: a number is far too large", field)
+        raise InputError(_("%(field)s: a number is far too large", field=field), field)
     return list(value)
 
 
 def _seat(value: object, ruleset: Ruleset, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < ruleset.players:
-        raise InputError(f"{field} must be a seat from 0 to {ruleset.players - 1}", field)
+        raise InputError(
+            _("%(field)s must be a seat from 0 to %(last)s", field=field, last=ruleset.players - 1),
+            field,
+        )
     return value
 
 
 def parse_declaration(value: object) -> dict[str, Any]:
     if not isinstance(value, Mapping) or set(value) - set(_DECLARATION_FIELDS):
-        raise InputError(f"declaration takes only {', '.join(_DECLARATION_FIELDS)}", "declaration")
+        raise InputError(
+            _("declaration takes only %(fields)s", fields=", ".join(_DECLARATION_FIELDS)),
+            "declaration",
+        )
     out: dict[str, Any] = {}
     for key, item in value.items():
         if key == "trumps_announced":
             if item is not None and not (_is_int(item) and 0 <= item <= 21):
-                raise InputError("declaration.trumps_announced must be 0 to 21", "declaration")
+                raise InputError(_("declaration.trumps_announced must be 0 to 21"), "declaration")
         elif item is not None and not isinstance(item, bool):
-            raise InputError(f"declaration.{key} must be true or false", "declaration")
+            raise InputError(_("declaration.%(key)s must be true or false", key=key), "declaration")
         out[key] = item
     return out
 

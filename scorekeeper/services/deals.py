@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 import sqlite_utils
+from flask_babel import gettext as _
 
 from ..rules import Card
 from ..rules import InvalidNotationError
@@ -73,7 +74,7 @@ def correct_deal(
         session = load_session(db, session_id)
         old = _find(session, number)
         if version is not None and version != old.version:
-            raise ConflictError(f"deal {number} was changed meanwhile on another device")
+            raise ConflictError(_changed_meanwhile(number))
         deal, result = preview_deal(session, body, number)
         if not result.recordable:
             raise UnrecordableDealError(result)
@@ -91,7 +92,7 @@ def delete_deal(
         session = load_session(db, session_id)
         old = _find(session, number)
         if version is not None and version != old.version:
-            raise ConflictError(f"deal {number} was changed meanwhile on another device")
+            raise ConflictError(_changed_meanwhile(number))
         repository.update_deal(db, old.id, {"deleted": 1})
         repository.add_history(db, old.id, "deleted", _snapshot_of(old), None)
         _recount_after(db, session_id)
@@ -121,7 +122,7 @@ def _scarto_cards(value: object, field: str) -> list[Card]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise InputError(f"{field} must be card codes", field)
+        raise InputError(_("%(field)s must be card codes", field=field), field)
     try:
         return [parse_card(code) for code in value]
     except InvalidNotationError as error:
@@ -154,8 +155,12 @@ def _recount_after(db: sqlite_utils.Database, session_id: int) -> None:
 
 def _find(session: Session, number: int) -> Deal:
     if not 1 <= number <= len(session.deals):
-        raise NotFoundError(f"no deal {number} in session {session.id}")
+        raise NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session.id))
     return session.deals[number - 1]
+
+
+def _changed_meanwhile(number: int) -> str:
+    return _("deal %(n)s was changed meanwhile on another device", n=number)
 
 
 def _snapshot(row: Mapping[str, Any]) -> dict[str, Any]:

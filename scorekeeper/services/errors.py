@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from ..rules import Problem
 from ..rules.audit import DealResult
+from ..translate import problem_text
 
 
 class ServiceError(Exception):
@@ -30,7 +33,8 @@ class UnrecordableDealError(ServiceError):
 
     def __init__(self, result: DealResult) -> None:
         blocking = [p for p in result.problems if p.code not in _RULE_ONLY]
-        super().__init__("this deal cannot be recorded: " + "; ".join(p.message for p in blocking))
+        problems = "; ".join(problem_text(p) for p in blocking)
+        super().__init__(_("this deal cannot be recorded: %(problems)s", problems=problems))
         self.result = result
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
+from flask_babel import gettext as _
 
 from ..rules import InvalidRulesetError
 from ..rules import Problem
@@ -15,6 +16,7 @@ from ..rules import Ruleset
 from ..rules import find_ruleset
 from ..rules.audit import DealResult
 from ..storage import repository
+from ..translate import ruleset_name
 from .errors import InputError
 from .errors import NotFoundError
 
@@ -79,7 +81,8 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         or not (0 <= first_dealer < ruleset.players)
     ):
         raise InputError(
-            f"first_dealer must be a seat from 0 to {ruleset.players - 1}", "first_dealer"
+            _("first_dealer must be a seat from 0 to %(last)s", last=ruleset.players - 1),
+            "first_dealer",
         )
     row = {
         "ruleset": ruleset.id,
@@ -97,7 +100,7 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
     """Load a session with its deals and their history; NotFoundError if there is none."""
     row = repository.load_session(db, session_id) if 0 < session_id < 2**63 else None
     if row is None:
-        raise NotFoundError(f"no session {session_id}")
+        raise NotFoundError(_("no session %(id)s", id=session_id))
     history = repository.load_history(db, session_id)
     deals = tuple(
         _deal(number, deal_row, history.get(deal_row["id"], []))
@@ -143,9 +146,9 @@ def _deal(number: int, row: dict[str, Any], history: list[dict[str, Any]]) -> De
 
 def _ruleset(ruleset_id: object, options: object) -> Ruleset:
     if not isinstance(ruleset_id, str):
-        raise InputError("ruleset must be one of the ruleset ids", "ruleset")
+        raise InputError(_("ruleset must be one of the ruleset ids"), "ruleset")
     if options is not None and not isinstance(options, Mapping):
-        raise InputError("options must be an object of house rules", "options")
+        raise InputError(_("options must be an object of house rules"), "options")
     try:
         return find_ruleset(ruleset_id, options or None)
     except InvalidRulesetError as error:
@@ -154,18 +157,24 @@ def _ruleset(ruleset_id: object, options: object) -> Ruleset:
 
 def _players(value: object, ruleset: Ruleset) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise InputError("players must be a list of names", "players")
+        raise InputError(_("players must be a list of names"), "players")
     names = [clean_text(name) for name in value]
     if len(names) != ruleset.players:
         raise InputError(
-            f"{ruleset.name} needs {ruleset.players} players, not {len(names)}", "players"
+            _(
+                "%(ruleset)s needs %(n)s players, not %(given)s",
+                ruleset=ruleset_name(ruleset),
+                n=ruleset.players,
+                given=len(names),
+            ),
+            "players",
         )
     if any(not name for name in names):
-        raise InputError("every player needs a name", "players")
+        raise InputError(_("every player needs a name"), "players")
     if any(len(name) > MAX_NAME for name in names):
-        raise InputError(f"a name may have at most {MAX_NAME} characters", "players")
+        raise InputError(_("a name may have at most %(n)s characters", n=MAX_NAME), "players")
     if len({name.casefold() for name in names}) != len(names):
-        raise InputError("two players have the same name", "players")
+        raise InputError(_("two players have the same name"), "players")
     return names
 
 
@@ -173,10 +182,12 @@ def _label(value: object, field: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise InputError(f"{field} must be text", field)
+        raise InputError(_("%(field)s must be text", field=field), field)
     text = clean_text(value)
     if len(text) > MAX_LABEL:
-        raise InputError(f"{field} may have at most {MAX_LABEL} characters", field)
+        raise InputError(
+            _("%(field)s may have at most %(n)s characters", field=field, n=MAX_LABEL), field
+        )
     return text
 
 

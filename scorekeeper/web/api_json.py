@@ -36,6 +36,7 @@ MAX_NUMBER = 10_000
 """Larger than any score a session can reach; anything beyond is a mistake, not a score."""
 MAX_ID = 2**63 - 1
 """SQLite's largest integer: a larger id in a URL names no session."""
+PROBLEM_KEYS = ("code", "message", "trick")
 
 
 # Reading
@@ -148,8 +149,24 @@ def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
-def problems_json(problems: Sequence[Problem]) -> list[dict[str, Any]]:
-    return [asdict(problem) for problem in problems]
+def problems_json(problems: Sequence[Problem | Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each problem as the API gives it: code, English message, trick; problems stored as dicts
+    (a scarto checked before play) too. The template and values kept for translation stay out."""
+    return [
+        {key: (p if isinstance(p, Mapping) else asdict(p)).get(key) for key in PROBLEM_KEYS}
+        for p in problems
+    ]
+
+
+def scarto_check_json(check: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A stored scarto check (before play), with its problems as the API gives them."""
+    if check is None:
+        return None
+    return {
+        **check,
+        "problems": problems_json(check.get("problems") or []),
+        "notes": problems_json(check.get("notes") or []),
+    }
 
 
 def codes(cards: Sequence[Card]) -> list[str]:
@@ -221,7 +238,7 @@ def deal_json(deal: Deal) -> dict[str, Any]:
         "notes": problems_json(result.notes),
         "version": deal.version,
         "corrected": deal.corrected,
-        "scarto_check": deal.scarto_check,
+        "scarto_check": scarto_check_json(deal.scarto_check),
     }
 
 
@@ -279,7 +296,7 @@ def protocol_json(protocol: Protocol) -> dict[str, Any]:
         "next_dealer_name": protocol.next_dealer_name,
         "deals_to_go": protocol.deals_to_go,
         "games": [game_json(game, protocol.side_names) for game in protocol.games],
-        "pending_scarto": session.pending_scarto,
+        "pending_scarto": scarto_check_json(session.pending_scarto),
     }
 
 

@@ -9,6 +9,7 @@ from flask import abort
 from flask import redirect
 from flask import render_template
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -39,7 +40,7 @@ def edit(session_id: int, number: int) -> Page:
     """Correct any earlier deal, in the form it was entered with."""
     session = services.load_session(get_db(), session_id)
     if not 1 <= number <= len(session.deals):
-        raise services.NotFoundError(f"no deal {number} in session {session_id}")
+        raise services.NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session_id))
     return _entry(session, session.deals[number - 1].form, number)
 
 
@@ -87,7 +88,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
         if form.save.data:
             _save(session, number, body)
             return redirect(url_for("sessions.detail", session_id=session.id), 303)
-        _, context["result"] = services.preview_deal(session, body, number)
+        _deal, context["result"] = services.preview_deal(session, body, number)
         return render_template("deals/entry.html", **context)
     except services.UnrecordableDealError as error:
         context["result"] = error.result

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from flask import Flask
 from flask import render_template
 from flask import request
@@ -16,6 +14,7 @@ from ..services import InputError
 from ..services import NotFoundError
 from ..services import ServiceError
 from ..services import UnrecordableDealError
+from .api_json import problems_json
 
 STATUS = {InputError: 400, NotFoundError: 404, ConflictError: 409, UnrecordableDealError: 422}
 
@@ -35,7 +34,7 @@ def service_error(error: ServiceError) -> tuple[Response | str, int]:
     if isinstance(error, UnrecordableDealError):
         problems = error.result.problems
     if wants_json():
-        body = {"error": str(error), "problems": [asdict(p) for p in problems]}
+        body = {"error": str(error), "problems": problems_json(problems)}
         return app_json(body), status
     return render_template("error.html", message=str(error), problems=problems), status
 

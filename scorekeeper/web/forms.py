@@ -38,6 +38,11 @@ def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+def ruleset_choices() -> list[SelectChoice]:
+    """The presets, by id, named in the reader's language (their names come from the rules)."""
+    return options((r.id, _l(r.name)) for r in PRESETS.values())
+
+
 class DealForm(FlaskForm):
     """Common buttons: check shows the breakdown, save records the deal."""
 
@@ -49,9 +54,7 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
     """Start a session: ruleset, players in order of play, first dealer, house rules."""
 
     class NewSessionForm(FlaskForm):
-        ruleset = SelectField(
-            _l("Ruleset"), choices=options((r.id, r.name) for r in PRESETS.values())
-        )
+        ruleset = SelectField(_l("Ruleset"), choices=ruleset_choices())
         first_dealer = SelectField(
             _l("First dealer"),
             choices=options((str(i), _l("Player %(n)s", n=i + 1)) for i in range(4)),
@@ -68,7 +71,7 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
         setattr(
             NewSessionForm,
             f"option_{option.name}",
-            SelectField(option.name, choices=options(choices), default=""),
+            SelectField(_l(option.description), choices=options(choices), default=""),
         )
     return NewSessionForm
 
@@ -207,7 +210,7 @@ def scarto_body(form: ScartoForm) -> dict[str, Any]:
 class CountForm(FlaskForm):
     """A disputed pile: its cards, or the groups as counted at the table."""
 
-    ruleset = SelectField(_l("Ruleset"), choices=options((r.id, r.name) for r in PRESETS.values()))
+    ruleset = SelectField(_l("Ruleset"), choices=ruleset_choices())
     cards = TextAreaField(_l("Cards of the pile"))
     groups = TextAreaField(_l("Groups as counted: one group a line, then = and the value claimed"))
     show = SubmitField(_l("Count"))

@@ -11,11 +11,17 @@ from flask import url_for
 from flask_babel import Babel
 from werkzeug.wrappers import Response
 
+from ..translate import problem_text
+from ..translate import ruleset_name
+from ..translate import tr
+
 LANGUAGES = {"en": "English", "it": "Italiano"}
 bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
+    if request.path.startswith("/api/"):
+        return "en"  # the JSON API answers in English, whatever the browser says
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return str(chosen)
@@ -49,3 +55,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["current_language"] = select_locale
+    # The rules core's English: its problems, and its static strings (ruleset names, sources).
+    app.jinja_env.filters["problem_text"] = problem_text
+    app.jinja_env.filters["tr"] = tr
+    app.jinja_env.filters["ruleset_name"] = ruleset_name

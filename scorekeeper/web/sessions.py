@@ -6,6 +6,7 @@ from flask import Blueprint
 from flask import redirect
 from flask import render_template
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -47,9 +48,9 @@ def deal(session_id: int, number: int) -> str:
     """One deal: its breakdown group by group, its problems, and what changed when."""
     session = services.load_session(get_db(), session_id)
     if not 1 <= number <= len(session.deals):
-        raise services.NotFoundError(f"no deal {number} in session {session_id}")
+        raise services.NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session_id))
     stored = session.deals[number - 1]
-    _, result = services.preview_deal(session, stored.input, number)
+    _input, result = services.preview_deal(session, stored.input, number)
     return render_template(
         "sessions/deal.html",
         session=session,

@@ -28,8 +28,16 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 ITALIAN = TRANSLATIONS / "it" / "LC_MESSAGES" / "messages.po"
-# The keywords `make translations` passes to `pybabel extract` (-k), beside Babel's defaults.
-KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
+# The keywords `make translations` passes to `pybabel extract` (-k), beside Babel's defaults;
+# problem() and translatable() mark the rules core's English (scorekeeper/rules/problem.py).
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "_l": None,
+    "lazy_gettext": None,
+    "lazy_ngettext": (1, 2),
+    "problem": (2,),
+    "translatable": None,
+}
 # forms.py gives SelectField choices as tuples, which WTForms 3.3 deprecates (an error under this
 # project's pytest settings); that is not what these tests are about.
 TUPLE_CHOICES = pytest.mark.filterwarnings(
