@@ -38,8 +38,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/mypy scorekeeper
 
-bench: $(STAMP)
+bench: $(STAMP) $(MO)
 	$(BIN)/python bench/rules_core.py
+	$(BIN)/python bench/sheets.py
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
 # then translate the new or fuzzy entries in each .po (tests/web/test_i18n.py checks them).

@@ -12,6 +12,7 @@ from flask import current_app
 from flask import g
 from flask_wtf.csrf import CSRFProtect
 
+from ..rules import parse_card
 from ..storage.db import open_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,13 +57,20 @@ def _register(app: Flask) -> None:
     from . import i18n
     from . import pages
     from . import sessions
+    from . import sheets
 
     i18n.init_app(app)
     errors.init_app(app)
-    for module in (pages, sessions, deals, count, api):
+    for module in (pages, sessions, deals, count, sheets, api):
         app.register_blueprint(module.bp)
     csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["card_label"] = card_label
+
+
+def card_label(code: str) -> str:
+    """A stored card code as the table reads it: KS is K♠."""
+    return parse_card(code).label
 
 
 def signed(score: int) -> str:
