@@ -7,6 +7,7 @@ doubtful (a card missing or twice, impossible pile sizes, totals that do not add
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ BLOCKING = frozenset(
         "pile-size",
         "scarto-size",
         "scarto-mismatch",
+        "trick-size",
+        "play-incomplete",
         "tricks-total",
         "fool-trick-winner",
         "total-mismatch",
@@ -85,8 +88,12 @@ def audit_piles(
     last_trick_winner: int | None = None,
     declaration: DealerDeclaration | None = None,
     names: Sequence[str] | None = None,
+    kept: Collection[Card] | None = None,
 ) -> DealResult:
-    """Audit each seat's won cards (the Fool with its holder) and the scarto."""
+    """Audit each seat's won cards (the Fool with its holder) and the scarto.
+
+    ``kept`` is the dealer's hand after laying the scarto aside, where the play shows it.
+    """
     _check_seat(ruleset, dealer, "dealer")
     if len(piles) != ruleset.players:
         raise IllegalDealError(f"{len(piles)} piles given for {ruleset.players} players")
@@ -94,7 +101,7 @@ def audit_piles(
     problems = check_cards(ruleset, piles, names, scarto)
     layout = Layout.from_piles(piles, scarto, dealer)
     problems += check_pile_sizes(layout, ruleset, names)
-    return _finish(ruleset, layout, problems, last_trick_winner, declaration, names)
+    return _finish(ruleset, layout, problems, last_trick_winner, declaration, names, kept)
 
 
 def audit_quick_count(
@@ -147,10 +154,11 @@ def _finish(
     last_trick_winner: int | None,
     declaration: DealerDeclaration | None,
     names: Sequence[str],
+    kept: Collection[Card] | None = None,
 ) -> DealResult:
     if last_trick_winner is not None:
         _check_seat(ruleset, last_trick_winner, "last trick winner")
-    verdict = _scarto_verdict(ruleset, layout, declaration)
+    verdict = _scarto_verdict(ruleset, layout, declaration, kept)
     problems += verdict.problems if verdict else ()
     illegal = verdict is not None and verdict.legal is False
     notes = list(verdict.notes if verdict else ())
@@ -167,7 +175,10 @@ def _finish(
 
 
 def _scarto_verdict(
-    ruleset: Ruleset, layout: Layout, declaration: DealerDeclaration | None
+    ruleset: Ruleset,
+    layout: Layout,
+    declaration: DealerDeclaration | None,
+    kept: Collection[Card] | None,
 ) -> ScartoVerdict | None:
     if not layout.scarto_known:
         return None
@@ -175,6 +186,7 @@ def _scarto_verdict(
     return check_scarto(
         layout.scarto,
         ruleset,
+        kept=kept,
         keeps_trump=said.keeps_trump,
         keeps_fool=said.keeps_fool,
         had_other_choice=said.had_other_choice,
