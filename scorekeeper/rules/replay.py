@@ -89,10 +89,15 @@ def audit_play(
         zero = tuple(0 for _ in range(ruleset.sides))
         return played, DealResult(zero, zero, (*played.problems, *missing))
     result = audit_piles(
-        ruleset, dealer, gather_piles(played.tricks, ruleset), scarto,
-        last_trick_winner=played.tricks[-1].winner, declaration=declaration, names=names,
+        ruleset,
+        dealer,
+        gather_piles(played.tricks, ruleset),
+        scarto,
+        last_trick_winner=played.tricks[-1].winner,
+        declaration=declaration,
+        names=names,
         kept=played.hands[dealer],
-    )  # fmt: skip
+    )
     return played, replace(result, problems=(*played.problems, *result.problems))
 
 

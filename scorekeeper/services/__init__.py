@@ -3,8 +3,13 @@
 from .deals import check_scarto_first
 from .deals import correct_deal
 from .deals import delete_deal
+from .deals import import_record
 from .deals import preview_deal
+from .deals import preview_play
 from .deals import record_deal
+from .deals import record_of
+from .deals import replay_of
+from .deals import save_play_draft
 from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
@@ -30,6 +35,11 @@ __all__ = [
     "list_sessions",
     "load_session",
     "preview_deal",
+    "preview_play",
+    "save_play_draft",
+    "import_record",
     "record_deal",
+    "record_of",
+    "replay_of",
     "start_session",
 ]

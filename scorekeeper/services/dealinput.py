@@ -3,7 +3,8 @@
 One shape for every entry point: the forms build the same dict the API receives, and the dict,
 with cards in canonical codes, is what the database keeps. Exactly one input form:
 ``points`` (totals), ``counters`` + ``tricks`` + ``fool_trick_winner`` (quick count), or
-``piles`` + ``scarto`` (full piles). Optional: ``scarto`` (quick count), ``last_trick_winner``,
+``piles`` + ``scarto`` (full piles), or ``play`` + ``scarto`` (every trick in order of play).
+Optional: ``scarto`` (quick count), ``last_trick_winner``,
 ``declaration`` (what the dealer says about the cards he kept).
 """
 
@@ -27,9 +28,10 @@ from ..rules.audit import DealResult
 from ..rules.audit import audit_piles
 from ..rules.audit import audit_quick_count
 from ..rules.audit import audit_totals
+from ..rules.replay import audit_play
 from .errors import InputError
 
-FORMS = ("totals", "quick", "piles")
+FORMS = ("totals", "quick", "piles", "play")
 _DECLARATION_FIELDS = ("keeps_trump", "keeps_fool", "had_other_choice", "trumps_announced")
 
 
@@ -45,9 +47,11 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
     """Check the shape of a deal's input; raise InputError naming the field at fault."""
     if not isinstance(body, Mapping):
         raise InputError(_("the deal must be a JSON object"))
-    given = [key for key in ("points", "counters", "piles") if body.get(key) is not None]
+    given = [key for key in ("points", "counters", "piles", "play") if body.get(key) is not None]
     if len(given) != 1:
-        raise InputError(_("give exactly one input form: points, counters (quick count) or piles"))
+        raise InputError(
+            _("give exactly one input form: points, counters (quick count), piles or play")
+        )
     data: dict[str, Any] = {}
     if given == ["points"]:
         form = "totals"
@@ -62,9 +66,13 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
         )
         if body.get("scarto") is not None:
             data["scarto"] = _codes(body["scarto"], "scarto")
-    else:
+    elif given == ["piles"]:
         form = "piles"
         data["piles"] = _piles(body["piles"], ruleset)
+        data["scarto"] = _codes(body.get("scarto"), "scarto")
+    else:
+        form = "play"
+        data["play"] = _play(body["play"], ruleset)
         data["scarto"] = _codes(body.get("scarto"), "scarto")
     if body.get("last_trick_winner") is not None:
         data["last_trick_winner"] = _seat(body["last_trick_winner"], ruleset, "last_trick_winner")
@@ -96,6 +104,10 @@ def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[s
                 scarto,
                 **options,
             )
+        if deal.form == "play":
+            tricks = [_cards(trick) for trick in data["play"]]
+            del options["last_trick_winner"]  # the play shows who won the last trick
+            return audit_play(ruleset, dealer, _cards(data["scarto"]), tricks, **options)[1]
         piles = [_cards(pile) for pile in data["piles"]]
         return audit_piles(ruleset, dealer, piles, _cards(data["scarto"]), **options)
     except IllegalDealError as error:
@@ -115,6 +127,19 @@ def _codes(value: object, field: str) -> list[str]:
         raise InputError(
             f"{field}: {error}", field, (Problem("unknown-card", str(error)),)
         ) from None
+
+
+def _play(value: object, ruleset: Ruleset) -> list[list[str]]:
+    """The tricks in order, each a list of its cards in order of play (the last may be short)."""
+    if not isinstance(value, list) or len(value) > ruleset.tricks_per_deal:
+        raise InputError(
+            _(
+                "play must be a list of at most %(n)s tricks, each a list of card codes",
+                n=ruleset.tricks_per_deal,
+            ),
+            "play",
+        )
+    return [_codes(trick, f"play[{number}]") for number, trick in enumerate(value)]
 
 
 def _piles(value: object, ruleset: Ruleset) -> list[list[str]]:

@@ -61,6 +61,8 @@ class Session:
     created: str
     deals: tuple[Deal, ...]
     pending_scarto: dict[str, Any] | None
+    pending_play: dict[str, Any] | None = None
+    """A play entered trick by trick and saved part-way: {"scarto": [...], "play": [[...]]}."""
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -116,6 +118,7 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
         created=row["created"],
         deals=deals,
         pending_scarto=row.get("pending_scarto"),
+        pending_play=row.get("pending_play"),
     )
 
 

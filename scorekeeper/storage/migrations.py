@@ -77,3 +77,9 @@ def create_deal_history(db: sqlite_utils.Database) -> None:
 def add_pending_scarto(db: sqlite_utils.Database) -> None:
     # The scarto checked before play, waiting for its deal to be recorded (JSON or null).
     db.table("sessions").add_column("pending_scarto", str)
+
+
+@migrations()
+def add_pending_play(db: sqlite_utils.Database) -> None:
+    # A deal's play entered trick by trick and saved part-way, to resume (JSON or null).
+    db.table("sessions").add_column("pending_play", str)

@@ -26,6 +26,7 @@ _JSON_COLUMNS = (
     "players",
     "overrides",
     "pending_scarto",
+    "pending_play",
     "before",
     "after",
 )
@@ -71,6 +72,11 @@ def list_sessions(db: sqlite_utils.Database) -> list[Row]:
 def set_pending_scarto(db: sqlite_utils.Database, session_id: int, check: Row | None) -> None:
     value = json.dumps(check) if check is not None else None
     db.execute("update sessions set pending_scarto = ? where id = ?", [value, session_id])
+
+
+def set_pending_play(db: sqlite_utils.Database, session_id: int, draft: Row | None) -> None:
+    value = json.dumps(draft) if draft is not None else None
+    db.execute("update sessions set pending_play = ? where id = ?", [value, session_id])
 
 
 def load_deals(db: sqlite_utils.Database, session_id: int) -> list[Row]:

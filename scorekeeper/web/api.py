@@ -147,3 +147,34 @@ def _checked_id(session_id: int) -> int:
     if session_id > js.MAX_ID:
         raise services.NotFoundError(f"no session {session_id}")
     return session_id
+
+
+@bp.post("/sessions/<int:session_id>/replay")
+def replay(session_id: int) -> Response:
+    """Replay the next deal's play entered so far: who led and won, who plays next, problems."""
+    session = services.load_session(get_db(), session_id)
+    played = services.preview_play(session, js.body_object())
+    return jsonify(replay_json(played, session.players))
+
+
+def replay_json(played: Any, players: tuple[str, ...]) -> dict[str, Any]:
+    """A replay as JSON: each trick with its leader and winner, and the running points."""
+    return {
+        "complete": played.complete,
+        "tricks": [
+            {
+                "number": number,
+                "leader": t.leader,
+                "winner": t.winner,
+                "cards": [card.code for card in t.cards],
+                "points": list(points),
+            }
+            for number, (t, points) in enumerate(
+                zip(played.tricks, played.running, strict=True), start=1
+            )
+        ],
+        "current": [card.code for card in played.current],
+        "next_seat": played.next_seat,
+        "next_player": None if played.next_seat is None else players[played.next_seat],
+        "problems": js.problems_json(played.problems),
+    }

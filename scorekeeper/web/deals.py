@@ -24,6 +24,7 @@ KINDS = {
     "totals": (forms.totals_form, forms.totals_body),
     "quick": (forms.quick_form, forms.quick_body),
     "piles": (forms.piles_form, forms.piles_body),
+    "play": (forms.play_form, forms.play_body),
 }
 Page = Response | tuple[str, int] | str
 
@@ -72,13 +73,40 @@ def scarto(session_id: int) -> Page:
     return render_template("deals/scarto.html", session=session, form=form, verdict=verdict)
 
 
+@bp.route("/deals/import", methods=["GET", "POST"])
+def import_deal(session_id: int) -> Page:
+    """Record the next deal from a deal record (docs/deal-record.md), pasted or uploaded."""
+    session = services.load_session(get_db(), session_id)
+    form = forms.ImportForm()
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("deals/import.html", session=session, form=form), status
+    text = form.record.data or ""
+    if form.upload.data:
+        text = form.upload.data.read(64 * 1024 + 1).decode("utf-8", errors="replace")
+    try:
+        services.import_record(get_db(), session_id, text)
+    except services.InputError as error:
+        form.record.errors.append(str(error))
+        return render_template("deals/import.html", session=session, form=form), 400
+    except services.UnrecordableDealError as error:
+        form.record.errors.append(str(error))
+        return render_template("deals/import.html", session=session, form=form), 422
+    return redirect(url_for("sessions.detail", session_id=session_id), 303)
+
+
 def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     if kind not in KINDS:
         abort(404)
     make_form, make_body = KINDS[kind]
     form_class = make_form(session)
     stored = session.deals[number - 1] if number else None
-    form = form_class(data=_prefill(stored.input, kind, session.ruleset) if stored else None)
+    if stored:
+        form = form_class(data=_prefill(stored.input, kind, session.ruleset))
+    elif kind == "play" and session.pending_play:  # resume a play saved part-way
+        form = form_class(data=_prefill(session.pending_play, kind, session.ruleset))
+    else:
+        form = form_class()
     context: dict[str, Any] = {"session": session, "form": form, "kind": kind, "number": number}
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
@@ -88,6 +116,8 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
         if form.save.data:
             _save(session, number, body)
             return redirect(url_for("sessions.detail", session_id=session.id), 303)
+        if kind == "play":
+            return _play_state(session, form, body, number, context)
         _deal, context["result"] = services.preview_deal(session, body, number)
         return render_template("deals/entry.html", **context)
     except services.UnrecordableDealError as error:
@@ -98,6 +128,24 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
         field = forms.error_field(form, getattr(error, "field", None))
         (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
         return render_template("deals/entry.html", **context), 400
+
+
+def _play_state(
+    session: services.Session,
+    form: Any,
+    body: dict[str, Any],
+    number: int | None,
+    context: dict[str, Any],
+) -> str:
+    """Show the tricks so far, who plays next, and the breakdown once the play is complete."""
+    if form.draft.data and number is None:
+        context["replay"] = services.save_play_draft(get_db(), session.id, body)
+        context["saved"] = True
+    else:
+        context["replay"] = services.preview_play(session, body)
+    if context["replay"].complete:
+        _deal, context["result"] = services.preview_deal(session, body, number)
+    return render_template("deals/entry.html", **context)
 
 
 def _save(session: services.Session, number: int | None, body: dict[str, Any]) -> DealResult:
@@ -119,6 +167,9 @@ def _prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any
         out |= {f"tricks_{i}": value for i, value in enumerate(data["tricks"])}
         out["fool_trick_winner"] = _text(data.get("fool_trick_winner"))
         out["scarto"] = " ".join(data.get("scarto", []))
+    elif kind == "play":
+        out["tricks"] = "\n".join(" ".join(trick) for trick in data["play"])
+        out["scarto"] = " ".join(data["scarto"])
     else:
         out |= {f"pile_{i}": " ".join(pile) for i, pile in enumerate(data["piles"])}
         out["scarto"] = " ".join(data["scarto"])

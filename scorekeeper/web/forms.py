@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import BooleanField
 from wtforms import Field
 from wtforms import IntegerField
@@ -177,6 +178,30 @@ def piles_form(session: Session) -> type[DealForm]:
 def piles_body(form: DealForm, session: Session) -> dict[str, Any]:
     piles = [_codes(form[f"pile_{seat}"].data) for seat in range(len(session.players))]
     return _with_last_trick({"piles": piles, "scarto": _codes(form.scarto.data)}, form)
+
+
+def play_form(session: Session) -> type[DealForm]:
+    """Every trick in order of play, one a line, after the scarto; may be saved part-way."""
+
+    class PlayForm(DealForm):
+        scarto = StringField(_l("Scarto"))
+        tricks = TextAreaField(_l("Tricks, one a line, cards in order of play"))
+        draft = SubmitField(_l("Save part-way"))
+
+    return PlayForm
+
+
+def play_body(form: DealForm, session: Session) -> dict[str, Any]:
+    lines = (form.tricks.data or "").splitlines()
+    return {"scarto": _codes(form.scarto.data), "play": [_codes(ln) for ln in lines if ln.strip()]}
+
+
+class ImportForm(FlaskForm):
+    """A deal record to import: pasted, or a .txt file."""
+
+    record = TextAreaField(_l("Deal record"))
+    upload = FileField(_l("or a file"))
+    submit = SubmitField(_l("Import the deal"))
 
 
 class ScartoForm(FlaskForm):

@@ -5,11 +5,13 @@ from __future__ import annotations
 from flask import Blueprint
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import services
+from ..rules.notation import format_record
 from ..scoresheet import build_protocol
 from . import forms
 from . import get_db
@@ -47,9 +49,7 @@ def detail(session_id: int) -> str:
 def deal(session_id: int, number: int) -> str:
     """One deal: its breakdown group by group, its problems, and what changed when."""
     session = services.load_session(get_db(), session_id)
-    if not 1 <= number <= len(session.deals):
-        raise services.NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session_id))
-    stored = session.deals[number - 1]
+    stored = _deal_of(session, number)
     _input, result = services.preview_deal(session, stored.input, number)
     return render_template(
         "sessions/deal.html",
@@ -58,3 +58,36 @@ def deal(session_id: int, number: int) -> str:
         result=result,
         delete_form=forms.ConfirmForm(),
     )
+
+
+@bp.get("/<int:session_id>/deals/<int:number>/replay")
+def replay(session_id: int, number: int) -> str:
+    """Step through a deal entered trick by trick: who led, what each played, who won."""
+    session = services.load_session(get_db(), session_id)
+    stored = _deal_of(session, number)
+    if stored.form != "play":
+        raise services.NotFoundError(_("deal %(n)s was not entered trick by trick", n=number))
+    played = services.replay_of(session, stored)
+    step = min(max(request.args.get("trick", 1, type=int), 1), max(len(played.tricks), 1))
+    return render_template(
+        "sessions/replay.html", session=session, deal=stored, replay=played, step=step
+    )
+
+
+@bp.get("/<int:session_id>/deals/<int:number>/record.txt")
+def record(session_id: int, number: int) -> Response:
+    """A deal entered trick by trick, as a plain-text deal record (docs/deal-record.md)."""
+    session = services.load_session(get_db(), session_id)
+    stored = _deal_of(session, number)
+    if stored.form != "play":
+        raise services.NotFoundError(_("deal %(n)s was not entered trick by trick", n=number))
+    text = format_record(services.record_of(session, stored))
+    name = f"deal-{session_id}-{number}.txt"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(text, mimetype="text/plain", headers=headers)
+
+
+def _deal_of(session: services.Session, number: int) -> services.Deal:
+    if not 1 <= number <= len(session.deals):
+        raise services.NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session.id))
+    return session.deals[number - 1]

@@ -83,8 +83,14 @@ def audit_report(session_id: int, number: int) -> Response:
         raise services.NotFoundError(f"no deal {number} in session {session_id}")
     deal = session.deals[number - 1]
     _, result = services.preview_deal(session, deal.input, number)
+    played = services.replay_of(session, deal) if deal.form == "play" else None
     html = render_template(
-        "print/audit_report.html", session=session, deal=deal, result=result, paper=_paper()
+        "print/audit_report.html",
+        session=session,
+        deal=deal,
+        result=result,
+        replay=played,
+        paper=_paper(),
     )
     return _pdf(html, f"deal-{session_id}-{number}.pdf")
 

@@ -1,0 +1,309 @@
+"""Deal records: a whole deal as plain text, one line per trick (docs/deal-record.md).
+
+Cards are written as codes (rules.md A2). Leaders are not stored: the player after the dealer
+leads the first trick and each winner leads the next (rules.md C9); the writer derives them for a
+comment, which the reader ignores. Only the record's shape is checked; the replay judges the play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .cards import Card
+from .cards import format_cards
+from .cards import parse_card
+from .errors import IllegalDealError
+from .errors import InvalidNotationError
+from .play import first_leader
+from .play import trick_winner
+from .ruleset import Ruleset
+from .ruleset import find_ruleset
+
+HEADER = "# scorekeeper deal record v1"
+_KEYS = ("ruleset", "options", "players", "dealer", "scarto")
+_REQUIRED = ("ruleset", "players", "dealer", "scarto")
+_SEAT = re.compile(r"seat\s*([0-9]{1,6})", re.IGNORECASE)
+_SHOWN = 40
+"""Longest piece of input quoted in an error message."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A deal as recorded: whole, or partial when saved part-way through the play."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    """Names in order of play; they may repeat or be empty."""
+    dealer: int
+    """Seat that dealt, 0-based in order of play."""
+    scarto: tuple[Card, ...]
+    """The cards the dealer laid aside."""
+    tricks: tuple[tuple[Card, ...], ...]
+    """Each trick's cards in order of play; the last one may be unfinished."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    value: str
+
+
+def format_record(record: DealRecord) -> str:
+    """Write a record as text that parse_record reads back to the same record."""
+    _check_writable(record)
+    players, ruleset = record.players, record.ruleset
+    lines = [HEADER, f"ruleset: {ruleset.id}"]
+    if ruleset.overrides:
+        pairs = (f"{name}={_option_text(value)}" for name, value in ruleset.overrides)
+        lines.append("options: " + " ".join(pairs))
+    lines.append("players: " + " | ".join(players))
+    lines.append(f"dealer: {_seat_name(players, record.dealer)}")
+    lines.append(f"scarto: {format_cards(record.scarto)}")
+    lines.extend(_trick_lines(record))
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def parse_record(text: str) -> DealRecord:
+    """Read a record; raise InvalidNotationError naming the line and the problem."""
+    headers, trick_lines = _split_lines(text)
+    ruleset = _read_ruleset(headers["ruleset"], headers.get("options"))
+    players = _read_players(headers["players"], ruleset)
+    dealer = _read_dealer(headers["dealer"], players)
+    scarto = _read_cards(headers["scarto"])
+    return DealRecord(ruleset, players, dealer, scarto, _read_tricks(trick_lines, ruleset))
+
+
+def _check_writable(record: DealRecord) -> None:
+    """Refuse a record that could not be read back the same (ValueError)."""
+    ruleset = record.ruleset
+    try:
+        reread = find_ruleset(ruleset.id, dict(ruleset.overrides))
+    except ValueError as error:
+        raise ValueError(f"the ruleset cannot be written: {error}") from None
+    if reread != ruleset:
+        raise ValueError(f"the ruleset is not preset {ruleset.id!r} with its house rules")
+    if len(record.players) != ruleset.players:
+        raise ValueError(_players_problem(len(record.players), ruleset))
+    for name in record.players:
+        _check_name(name)
+    if not 0 <= record.dealer < ruleset.players:
+        raise ValueError(f"there is no seat {record.dealer + 1} at a table of {ruleset.players}")
+    for index, cards in enumerate(record.tricks):
+        last = index == len(record.tricks) - 1
+        problem = _trick_problem(index + 1, len(cards), ruleset, last=last)
+        if problem:
+            raise ValueError(problem)
+
+
+def _check_name(name: str) -> None:
+    if "|" in name:
+        raise ValueError(f"the player name {_show(name)} contains '|', which separates names")
+    if name and name.splitlines() != [name]:
+        raise ValueError(f"the player name {_show(name)} contains a line break")
+    if name != name.strip():
+        raise ValueError(f"the player name {_show(name)} begins or ends with a space")
+
+
+def _option_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _seat_name(players: tuple[str, ...], seat: int) -> str:
+    """A seat by its player's name, or as "seat N" (1-based) when the name would not do."""
+    name = players[seat]
+    if name and players.count(name) == 1 and not _SEAT.fullmatch(name):
+        return name
+    return f"seat {seat + 1}"
+
+
+def _trick_lines(record: DealRecord) -> list[str]:
+    bodies = [f"{n}: {format_cards(cards)}" for n, cards in enumerate(record.tricks, 1)]
+    width = max((len(body) for body in bodies), default=0)
+    notes = _trick_notes(record)
+    return [
+        f"{body.ljust(width)}  # {note}" if note else body
+        for body, note in zip(bodies, notes, strict=True)
+    ]
+
+
+def _trick_notes(record: DealRecord) -> list[str]:
+    """Who leads and who wins each trick, derived as rules.md C9 says, for the comments."""
+    notes, players = [], record.players
+    leader: int | None = first_leader(record.dealer, record.ruleset)
+    for cards in record.tricks:
+        winner = None if leader is None else _winner(leader, cards, record.ruleset)
+        leads = "" if leader is None else f"{_seat_name(players, leader)} leads"
+        notes.append(leads if winner is None else f"{leads}, {_seat_name(players, winner)} wins")
+        leader = winner
+    return notes
+
+
+def _winner(leader: int, cards: tuple[Card, ...], ruleset: Ruleset) -> int | None:
+    """Seat that won a finished trick; None for an unfinished one or one with no winner."""
+    if len(cards) != ruleset.players:
+        return None
+    try:
+        position = trick_winner(cards, ruleset)
+    except IllegalDealError:
+        return None  # only Fools: the replay reports it
+    return (leader + position) % ruleset.players
+
+
+def _split_lines(text: str) -> tuple[dict[str, _Line], list[_Line]]:
+    """Sort the lines into header lines by key and trick lines in order, checking the layout."""
+    headers: dict[str, _Line] = {}
+    tricks: list[_Line] = []
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark from an editor
+    for number, raw in enumerate(lines, 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        key, colon, value = stripped.partition(":")
+        key = key.strip().lower()
+        line = _Line(number, value)
+        if not colon:
+            raise _error(line, f"expected 'key: value' or 'N: cards', not {_show(stripped)}")
+        if key.isascii() and key.isdigit():
+            _check_trick_number(line, key, len(tricks) + 1)
+            tricks.append(line)
+        else:
+            _check_header(line, key, headers, tricks)
+            headers[key] = line
+    _check_complete(headers, tricks, len(lines))
+    return headers, tricks
+
+
+def _check_trick_number(line: _Line, key: str, expected: int) -> None:
+    if key.lstrip("0") == str(expected):
+        return
+    if expected == 1:
+        raise _error(line, f"trick {key[:_SHOWN]} comes first; tricks are numbered from 1")
+    raise _error(line, f"trick {key[:_SHOWN]} comes after trick {expected - 1}")
+
+
+def _check_header(line: _Line, key: str, headers: Mapping[str, _Line], tricks: list[_Line]) -> None:
+    if key not in _KEYS:
+        known = ", ".join(_KEYS)
+        raise _error(line, f"unknown key {_show(key)} (known: {known}, or a trick number)")
+    if key in headers:
+        raise _error(line, f"{key!r} given twice (first on line {headers[key].number})")
+    if tricks:
+        raise _error(line, f"{key!r} comes after the tricks; the header lines come first")
+
+
+def _check_complete(headers: Mapping[str, _Line], tricks: list[_Line], count: int) -> None:
+    missing = [key for key in _REQUIRED if key not in headers]
+    if not missing:
+        return
+    if not headers and not tricks:
+        raise InvalidNotationError("the record is empty: no ruleset, players or tricks")
+    where = f"line {tricks[0].number}" if tricks else f"after line {count}"
+    raise InvalidNotationError(f"{where}: missing {missing[0]!r}")
+
+
+def _read_ruleset(line: _Line, options: _Line | None) -> Ruleset:
+    ruleset_id = _uncomment(line.value).strip().lower()
+    try:
+        preset = find_ruleset(ruleset_id)
+    except ValueError as error:
+        raise _error(line, f"ruleset: {error}") from None
+    if options is None:
+        return preset
+    overrides = _read_options(options)
+    try:
+        return find_ruleset(ruleset_id, overrides)
+    except ValueError as error:  # InvalidRulesetError, or a number too odd to read
+        raise _error(options, f"options: {error}") from None
+
+
+def _read_options(line: _Line) -> dict[str, object]:
+    """House rules as name=value pairs, in the order given (rules.md A3)."""
+    overrides: dict[str, object] = {}
+    for token in _uncomment(line.value).replace(",", " ").split():
+        name, equals, value = token.partition("=")
+        if not (name and equals and value):
+            raise _error(line, f"options: expected name=value, not {_show(token)}")
+        name = name.lower()
+        if name in overrides:
+            raise _error(line, f"options: {_show(name)} given twice")
+        overrides[name] = value.lower()
+    return overrides
+
+
+def _read_players(line: _Line, ruleset: Ruleset) -> tuple[str, ...]:
+    players = tuple(name.strip() for name in line.value.split("|"))
+    if len(players) != ruleset.players:
+        raise _error(line, f"players: {_players_problem(len(players), ruleset)}")
+    return players
+
+
+def _players_problem(count: int, ruleset: Ruleset) -> str:
+    return f"{count} players, but ruleset {ruleset.id!r} is played by {ruleset.players}"
+
+
+def _read_dealer(line: _Line, players: tuple[str, ...]) -> int:
+    """The dealer by name, or as "seat N" (1-based), which always means the seat."""
+    text = line.value.strip()
+    seat = _SEAT.fullmatch(text)
+    if seat:
+        number = int(seat.group(1))
+        if not 1 <= number <= len(players):
+            raise _error(line, f"there is no seat {number} at a table of {len(players)}")
+        return number - 1
+    for same in (str, str.casefold):
+        seats = [index for index, name in enumerate(players) if same(name) == same(text)]
+        if len(seats) == 1:
+            return seats[0]
+        if seats:
+            raise _error(line, f"the dealer {_show(text)} is more than one player: write 'seat N'")
+    raise _error(line, f"the dealer {_show(text)} is not a player")
+
+
+def _read_tricks(lines: list[_Line], ruleset: Ruleset) -> tuple[tuple[Card, ...], ...]:
+    tricks = []
+    for index, line in enumerate(lines):
+        cards = _read_cards(line)
+        problem = _trick_problem(index + 1, len(cards), ruleset, last=index == len(lines) - 1)
+        if problem:
+            raise _error(line, problem)
+        tricks.append(cards)
+    return tuple(tricks)
+
+
+def _trick_problem(number: int, size: int, ruleset: Ruleset, *, last: bool) -> str:
+    """What is wrong with the shape of a trick: only the last one may be unfinished."""
+    if number > ruleset.tricks_per_deal:
+        return f"trick {number} is one too many: a deal has {ruleset.tricks_per_deal} tricks"
+    if size == 0:
+        return f"trick {number} has no cards"
+    full = ruleset.players
+    if size > full:
+        return f"trick {number} has {size} cards; a trick has {full}"
+    if size < full and not last:
+        return f"trick {number} has only {size} of {full} cards; only the last may be unfinished"
+    return ""
+
+
+def _read_cards(line: _Line) -> tuple[Card, ...]:
+    cards = []
+    for token in _uncomment(line.value).replace(",", " ").split():
+        try:
+            cards.append(parse_card(token))
+        except ValueError:  # InvalidNotationError, or a digit int() cannot read
+            raise _error(line, f"unknown card {_show(token)}") from None
+    return tuple(cards)
+
+
+def _uncomment(value: str) -> str:
+    """The value without its comment: everything from '#' on (not used for names)."""
+    return value.partition("#")[0]
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "...")
+
+
+def _error(line: _Line, problem: str) -> InvalidNotationError:
+    return InvalidNotationError(f"line {line.number}: {problem}")
