@@ -51,19 +51,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register(app: Flask) -> None:
     from . import api
+    from . import cli
     from . import count
     from . import deals
     from . import errors
     from . import i18n
+    from . import openapi
     from . import pages
     from . import sessions
     from . import sheets
 
     i18n.init_app(app)
     errors.init_app(app)
-    for module in (pages, sessions, deals, count, sheets, api):
+    for module in (pages, sessions, deals, count, sheets, api, openapi):
         app.register_blueprint(module.bp)
+    cli.init_app(app)
     csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access
+    csrf.exempt(openapi.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["card_label"] = card_label
 
