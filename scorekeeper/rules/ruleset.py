@@ -381,7 +381,7 @@ def _coerce(value: object, example: object) -> object:
         return {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(
             text, value
         )
-    if isinstance(example, int) and text.isdigit():
+    if isinstance(example, int) and text.isascii() and text.isdigit():
         return int(text)
     return value
 

@@ -102,3 +102,9 @@ def test_card_names_in_english_and_italian(code, english, italian):
     card = parse_card(code)
     assert card_name(card, "en") == english
     assert card_name(card, "it") == italian
+
+
+@pytest.mark.parametrize("token", ["T²", "²S", "T٣", "١٠S"])
+def test_non_ascii_digits_are_unknown_cards_not_a_crash(token):
+    with pytest.raises(InvalidNotationError, match="unknown card"):
+        parse_card(token)
