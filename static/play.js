@@ -12,6 +12,7 @@
   const buttons = Array.from(box.querySelectorAll("button.pick"));
   const toScarto = box.querySelector(".to-scarto");
   let scartoMode = false;
+  let asked = 0; // answers may come back out of order: show only the latest
 
   const codes = (text) => text.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase());
   const lines = () => tricks.value.split("\n").map(codes).filter((l) => l.length);
@@ -23,11 +24,13 @@
     const used = new Set([...codes(scarto.value), ...lines().flat()]);
     buttons.forEach((b) => { b.hidden = used.has(b.dataset.code); });
     toScarto.setAttribute("aria-pressed", String(scartoMode));
+    const mine = ++asked;
     fetch(box.dataset.replayUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ scarto: codes(scarto.value), play: lines() }),
     }).then((r) => r.json()).then((state) => {
+      if (mine !== asked) return;
       if (state.error) { next.textContent = state.error; return; }
       const problems = (state.problems || []).map((p) => p.message).join("; ");
       next.textContent = (state.complete ? "✓" : "→ " + state.next_player) +

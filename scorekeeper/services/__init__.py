@@ -3,20 +3,23 @@
 from .deals import check_scarto_first
 from .deals import correct_deal
 from .deals import delete_deal
-from .deals import import_record
+from .deals import deleted_deals
 from .deals import preview_deal
-from .deals import preview_play
 from .deals import record_deal
-from .deals import record_of
-from .deals import replay_of
-from .deals import save_play_draft
+from .deals import restore_deal
 from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
 from .errors import ServiceError
 from .errors import UnrecordableDealError
+from .plays import import_record
+from .plays import preview_play
+from .plays import record_of
+from .plays import replay_of
+from .plays import save_play_draft
 from .sessions import Deal
 from .sessions import Session
+from .sessions import delete_session
 from .sessions import list_sessions
 from .sessions import load_session
 from .sessions import start_session
@@ -32,6 +35,9 @@ __all__ = [
     "check_scarto_first",
     "correct_deal",
     "delete_deal",
+    "delete_session",
+    "deleted_deals",
+    "restore_deal",
     "list_sessions",
     "load_session",
     "preview_deal",

@@ -139,7 +139,14 @@ def _play(value: object, ruleset: Ruleset) -> list[list[str]]:
             ),
             "play",
         )
-    return [_codes(trick, f"play[{number}]") for number, trick in enumerate(value)]
+    tricks = []
+    for index, trick in enumerate(value):
+        try:
+            tricks.append(_codes(trick, f"play[{index}]"))
+        except InputError as error:  # name the trick as the table counts: from 1
+            message = _("trick %(n)s: %(error)s", n=index + 1, error=str(error).split(": ", 1)[-1])
+            raise InputError(message, error.field, error.problems) from None
+    return tricks
 
 
 def _piles(value: object, ruleset: Ruleset) -> list[list[str]]:

@@ -15,10 +15,6 @@ from ..rules import check_scarto
 from ..rules import parse_card
 from ..rules.audit import DealResult
 from ..rules.game import dealer_of
-from ..rules.notation import DealRecord
-from ..rules.notation import parse_record
-from ..rules.replay import Replay
-from ..rules.replay import replay
 from ..storage import repository
 from .dealinput import DealInput
 from .dealinput import audit_deal
@@ -63,8 +59,8 @@ def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Dea
         deal_id = repository.insert_deal(db, row)
         repository.add_history(db, deal_id, "recorded", None, _snapshot(row))
         repository.set_pending_scarto(db, session_id, None)
-        if deal.form == "play":
-            repository.set_pending_play(db, session_id, None)
+        # A play saved part-way was for this deal, however it was finally entered.
+        repository.set_pending_play(db, session_id, None)
     return load_session(db, session_id).deals[number - 1]
 
 
@@ -104,6 +100,28 @@ def delete_deal(
         _recount_after(db, session_id)
 
 
+def restore_deal(db: sqlite_utils.Database, session_id: int, deal_id: int) -> None:
+    """Undo a deletion: the deal returns to its place; later deals are counted again."""
+    with repository.write(db):
+        load_session(db, session_id)
+        row = next(
+            (r for r in repository.load_deleted_deals(db, session_id) if r["id"] == deal_id), None
+        )
+        if row is None:
+            raise NotFoundError(_("no deleted deal %(id)s in this session", id=deal_id))
+        repository.update_deal(db, deal_id, {"deleted": 0})
+        repository.add_history(db, deal_id, "restored", None, _snapshot(row))
+        _recount_after(db, session_id)
+
+
+def deleted_deals(db: sqlite_utils.Database, session_id: int) -> list[dict[str, Any]]:
+    """The session's deleted deals, to restore: id, scores and when each was deleted."""
+    return [
+        {"id": row["id"], "scores": row["scores"], "form": row["form"], "deleted": row["updated"]}
+        for row in repository.load_deleted_deals(db, session_id)
+    ]
+
+
 def check_scarto_first(
     db: sqlite_utils.Database, session_id: int, body: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -133,75 +151,6 @@ def _scarto_cards(value: object, field: str) -> list[Card]:
         return [parse_card(code) for code in value]
     except InvalidNotationError as error:
         raise InputError(f"{field}: {error}", field) from None
-
-
-def preview_play(session: Session, body: object) -> Replay:
-    """Replay a play entered so far (complete or not) for the session's next deal."""
-    number = len(session.deals) + 1
-    dealer = dealer_of(session.ruleset, session.first_dealer, number)
-    deal = parse_deal_input(body, session.ruleset)
-    if deal.form != "play":
-        raise InputError(_("a play is a list of tricks with the scarto"), "play")
-    scarto = [parse_card(code) for code in deal.data["scarto"]]
-    tricks = [[parse_card(code) for code in trick] for trick in deal.data["play"]]
-    return replay(session.ruleset, dealer, scarto, tricks, session.players)
-
-
-def replay_of(session: Session, deal: Deal) -> Replay:
-    """Replay a recorded deal that was entered trick by trick."""
-    scarto = [parse_card(code) for code in deal.input["scarto"]]
-    tricks = [[parse_card(code) for code in trick] for trick in deal.input["play"]]
-    return replay(session.ruleset, deal.dealer, scarto, tricks, session.players)
-
-
-def record_of(session: Session, deal: Deal) -> DealRecord:
-    """A deal entered trick by trick as a deal record, to export."""
-    scarto = tuple(parse_card(code) for code in deal.input["scarto"])
-    tricks = tuple(tuple(parse_card(code) for code in trick) for trick in deal.input["play"])
-    return DealRecord(session.ruleset, session.players, deal.dealer, scarto, tricks)
-
-
-def import_record(db: sqlite_utils.Database, session_id: int, text: str) -> Deal:
-    """Record a deal from a deal record, if it fits the session's ruleset and next dealer."""
-    try:
-        imported = parse_record(text)
-    except InvalidNotationError as error:
-        raise InputError(str(error), "record") from None
-    session = load_session(db, session_id)
-    if imported.ruleset != session.ruleset:
-        raise InputError(
-            _(
-                "the record is for %(other)s, not this session's ruleset",
-                other=imported.ruleset.name,
-            ),
-            "record",
-        )
-    dealer = dealer_of(session.ruleset, session.first_dealer, len(session.deals) + 1)
-    if imported.dealer != dealer:
-        raise InputError(
-            _(
-                "the record was dealt by seat %(seat)s, but the next dealer is %(name)s",
-                seat=imported.dealer + 1,
-                name=session.players[dealer],
-            ),
-            "record",
-        )
-    body = {
-        "scarto": [c.code for c in imported.scarto],
-        "play": [[c.code for c in trick] for trick in imported.tricks],
-    }
-    return record_deal(db, session_id, body)
-
-
-def save_play_draft(db: sqlite_utils.Database, session_id: int, body: object) -> Replay:
-    """Keep a play entered part-way, to resume it later on any device."""
-    with repository.write(db):
-        session = load_session(db, session_id)
-        played = preview_play(session, body)
-        deal = parse_deal_input(body, session.ruleset)
-        draft = {"scarto": deal.data["scarto"], "play": deal.data["play"]}
-        repository.set_pending_play(db, session_id, draft)
-    return played
 
 
 def result_columns(result: DealResult) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -9,12 +10,14 @@ from typing import Any
 
 import sqlite_utils
 from flask_babel import gettext as _
+from werkzeug.security import generate_password_hash
 
 from ..rules import InvalidRulesetError
 from ..rules import Problem
 from ..rules import Ruleset
 from ..rules import find_ruleset
 from ..rules.audit import DealResult
+from ..storage import access
 from ..storage import repository
 from ..translate import ruleset_name
 from .errors import InputError
@@ -63,6 +66,10 @@ class Session:
     pending_scarto: dict[str, Any] | None
     pending_play: dict[str, Any] | None = None
     """A play entered trick by trick and saved part-way: {"scarto": [...], "play": [[...]]}."""
+    read_token: str = ""
+    """The secret of the session's read-only link, /view/<read_token>."""
+    has_pin: bool = False
+    deleted: bool = False
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -94,8 +101,23 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         "table_name": _label(body.get("table_name"), "table_name"),
         "place": _label(body.get("place"), "place"),
     }
+    pin = _pin(body.get("pin"))
     with repository.write(db):
-        return repository.insert_session(db, row)
+        session_id = repository.insert_session(db, row)
+        pin_hash = generate_password_hash(pin) if pin else None
+        access.set_session_secrets(db, session_id, secrets.token_urlsafe(9), pin_hash)
+        return session_id
+
+
+def _pin(value: object) -> str | None:
+    """An edit PIN: 4 to 12 digits, or none."""
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str) or not (
+        value.isascii() and value.isdigit() and 4 <= len(value) <= 12
+    ):
+        raise InputError(_("the edit PIN must be 4 to 12 digits"), "pin")
+    return value
 
 
 def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
@@ -119,12 +141,22 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
         deals=deals,
         pending_scarto=row.get("pending_scarto"),
         pending_play=row.get("pending_play"),
+        read_token=row.get("read_token") or "",
+        has_pin=bool(row.get("pin_hash")),
+        deleted=bool(row.get("deleted")),
     )
 
 
-def list_sessions(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    """Every session, newest first, with its number of deals."""
-    return repository.list_sessions(db)
+def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[dict[str, Any]]:
+    """Every session, newest first, with its number of deals (or the deleted ones)."""
+    return repository.list_sessions(db, deleted)
+
+
+def delete_session(db: sqlite_utils.Database, session_id: int, deleted: bool = True) -> None:
+    """Delete a session, or undo that: its deals and their history are kept either way."""
+    with repository.write(db):
+        load_session(db, session_id)
+        repository.set_session_deleted(db, session_id, deleted)
 
 
 def _deal(number: int, row: dict[str, Any], history: list[dict[str, Any]]) -> Deal:

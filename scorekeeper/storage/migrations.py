@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
@@ -83,3 +85,21 @@ def add_pending_scarto(db: sqlite_utils.Database) -> None:
 def add_pending_play(db: sqlite_utils.Database) -> None:
     # A deal's play entered trick by trick and saved part-way, to resume (JSON or null).
     db.table("sessions").add_column("pending_play", str)
+
+
+@migrations()
+def create_access(db: sqlite_utils.Database) -> None:
+    # Who may write: the keeper's password and API tokens, a read link and edit PIN per session,
+    # and the failed attempts that rate-limit guessing.
+    db.table("keeper").create({"id": int, "password_hash": str, "updated": str}, pk="id")
+    db.table("api_tokens").create(
+        {"id": int, "name": str, "token_hash": str, "created": str, "revoked": str}, pk="id"
+    )
+    db.table("failed_attempts").create({"id": int, "client": str, "at": float}, pk="id")
+    db.table("failed_attempts").create_index(["client", "at"])
+    db.table("sessions").add_column("read_token", str)
+    db.table("sessions").add_column("pin_hash", str)
+    db.table("sessions").add_column("deleted", int, not_null_default=0)
+    for row in list(db.query("select id from sessions")):
+        token = secrets.token_urlsafe(9)
+        db.execute("update sessions set read_token = ? where id = ?", [token, row["id"]])

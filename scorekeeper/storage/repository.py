@@ -60,13 +60,19 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
     return _load(rows[0]) if rows else None
 
 
-def list_sessions(db: sqlite_utils.Database) -> list[Row]:
+def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[Row]:
+    """Sessions newest first, with their number of deals; the deleted ones when asked."""
     sql = """
         select sessions.*, count(deals.id) as deal_count from sessions
         left join deals on deals.session_id = sessions.id and deals.deleted = 0
+        where sessions.deleted = ?
         group by sessions.id order by sessions.id desc
     """
-    return [_load(row) for row in db.query(sql)]
+    return [_load(row) for row in db.query(sql, [int(deleted)])]
+
+
+def set_session_deleted(db: sqlite_utils.Database, session_id: int, deleted: bool) -> None:
+    db.execute("update sessions set deleted = ? where id = ?", [int(deleted), session_id])
 
 
 def set_pending_scarto(db: sqlite_utils.Database, session_id: int, check: Row | None) -> None:

@@ -51,17 +51,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register(app: Flask) -> None:
     from . import api
+    from . import auth
     from . import cli
     from . import count
     from . import deals
     from . import errors
     from . import i18n
+    from . import keeper
     from . import openapi
     from . import pages
     from . import sessions
     from . import sheets
 
     i18n.init_app(app)
+    auth.init_app(app)
+    keeper.init_app(app)
     errors.init_app(app)
     for module in (pages, sessions, deals, count, sheets, api, openapi):
         app.register_blueprint(module.bp)

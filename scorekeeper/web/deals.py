@@ -102,7 +102,9 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     form_class = make_form(session)
     stored = session.deals[number - 1] if number else None
     if stored:
-        form = form_class(data=_prefill(stored.input, kind, session.ruleset))
+        form = form_class(
+            data=_prefill(stored.input, kind, session.ruleset) | {"version": str(stored.version)}
+        )
     elif kind == "play" and session.pending_play:  # resume a play saved part-way
         form = form_class(data=_prefill(session.pending_play, kind, session.ruleset))
     else:
@@ -114,7 +116,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     try:
         body = make_body(form, session)
         if form.save.data:
-            _save(session, number, body)
+            _save(session, number, body, form.version.data)
             return redirect(url_for("sessions.detail", session_id=session.id), 303)
         if kind == "play":
             return _play_state(session, form, body, number, context)
@@ -124,6 +126,13 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
         context["result"] = error.result
         context["refused"] = str(error)
         return render_template("deals/entry.html", **context), 422
+    except services.ConflictError as error:
+        # Changed meanwhile on another device: show both versions, overwrite nothing.
+        current = services.load_session(get_db(), session.id).deals[(number or 1) - 1]
+        context |= {"refused": str(error), "theirs": current}
+        _deal, context["result"] = services.preview_deal(session, body, number)
+        form.version.data = str(current.version)
+        return render_template("deals/entry.html", **context), 409
     except (services.InputError, IllegalDealError) as error:
         field = forms.error_field(form, getattr(error, "field", None))
         (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
@@ -142,16 +151,19 @@ def _play_state(
         context["replay"] = services.save_play_draft(get_db(), session.id, body)
         context["saved"] = True
     else:
-        context["replay"] = services.preview_play(session, body)
+        context["replay"] = services.preview_play(session, body, number)
     if context["replay"].complete:
         _deal, context["result"] = services.preview_deal(session, body, number)
     return render_template("deals/entry.html", **context)
 
 
-def _save(session: services.Session, number: int | None, body: dict[str, Any]) -> DealResult:
+def _save(
+    session: services.Session, number: int | None, body: dict[str, Any], version: str | None
+) -> DealResult:
     if number is None:
         return services.record_deal(get_db(), session.id, body).result
-    return services.correct_deal(get_db(), session.id, number, body).result
+    expected = int(version) if version and version.isascii() and version.isdigit() else None
+    return services.correct_deal(get_db(), session.id, number, body, expected).result
 
 
 def _prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]:

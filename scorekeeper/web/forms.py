@@ -15,7 +15,9 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField
 from wtforms import Field
+from wtforms import HiddenField
 from wtforms import IntegerField
+from wtforms import PasswordField
 from wtforms import SelectChoice
 from wtforms import SelectField
 from wtforms import StringField
@@ -47,6 +49,9 @@ def ruleset_choices() -> list[SelectChoice]:
 class DealForm(FlaskForm):
     """Common buttons: check shows the breakdown, save records the deal."""
 
+    version = HiddenField()
+    """The version of the deal being corrected, so that a change made meanwhile is not lost."""
+
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save deal"))
 
@@ -62,6 +67,7 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
         )
         table_name = StringField(_l("Table"), [validators.Length(max=80)])
         place = StringField(_l("Place"), [validators.Length(max=80)])
+        pin = PasswordField(_l("Edit PIN (4 to 12 digits)"), [validators.Length(max=12)])
         start = SubmitField(_l("Start the session"))
 
     for seat in range(player_count):
@@ -90,6 +96,7 @@ def session_body(form: FlaskForm) -> dict[str, Any]:
         "first_dealer": int(form.first_dealer.data or 0),
         "table_name": form.table_name.data,
         "place": form.place.data,
+        "pin": form.pin.data or None,
         "options": {
             name: form[f"option_{name}"].data for name in OPTIONS if form[f"option_{name}"].data
         },
@@ -204,6 +211,23 @@ class ImportForm(FlaskForm):
     submit = SubmitField(_l("Import the deal"))
 
 
+class LoginForm(FlaskForm):
+    password = PasswordField(_l("Keeper password"), [validators.InputRequired()])
+    submit = SubmitField(_l("Log in"))
+
+
+class PinForm(FlaskForm):
+    pin = PasswordField(_l("Edit PIN"), [validators.InputRequired()])
+    submit = SubmitField(_l("Unlock"))
+
+
+class TokenForm(FlaskForm):
+    name = StringField(_l("Name of the new token"), [validators.Length(max=60)])
+    token_id = IntegerField(validators=[validators.Optional()])
+    create = SubmitField(_l("Create a token"))
+    revoke = SubmitField(_l("Revoke"))
+
+
 class ScartoForm(FlaskForm):
     """The scarto alone, checked before play, with what the dealer says about his hand."""
 
@@ -260,6 +284,8 @@ def error_field(form: FlaskForm, name: str | None) -> Field | None:
     key, index = (match.group(1), match.group(2)) if match else (name, None)
     prefix = {"piles": "pile", "counters": "card", "points": "points", "tricks": "tricks"}.get(key)
     candidates = [f"{prefix}_{index or 0}"] if prefix else [key]
+    if key == "play":  # the tricks of a play are one text area
+        candidates = ["tricks"]
     return next((form[c] for c in candidates if c in form), None)
 
 

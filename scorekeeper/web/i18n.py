@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 from flask import Flask
+from flask import has_request_context
 from flask import redirect
 from flask import request
 from flask import session
@@ -20,6 +21,8 @@ bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
+    if not has_request_context():
+        return "en"  # command-line tools speak English
     if request.path.startswith("/api/"):
         return "en"  # the JSON API answers in English, whatever the browser says
     chosen = session.get("lang")

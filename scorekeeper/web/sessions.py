@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from flask import Blueprint
+from flask import abort
 from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..rules.notation import format_record
 from ..scoresheet import build_protocol
+from ..sheets import qr_svg
 from . import forms
 from . import get_db
 
@@ -40,9 +43,43 @@ def new() -> Response | tuple[str, int] | str:
 def detail(session_id: int) -> str:
     """The protocol: a row per deal, games with standings and settlement, who deals next."""
     session = services.load_session(get_db(), session_id)
+    link = url_for("auth.view", token=session.read_token, _external=True)
     return render_template(
-        "sessions/detail.html", protocol=build_protocol(session), session=session
+        "sessions/detail.html",
+        protocol=build_protocol(session),
+        session=session,
+        read_link=link,
+        qr=qr_svg(link),
+        deleted=services.deleted_deals(get_db(), session_id),
+        form=forms.ConfirmForm(),
     )
+
+
+@bp.post("/<int:session_id>/delete")
+def delete(session_id: int) -> Response:
+    """Delete a whole session; the home page can bring it back."""
+    if not forms.ConfirmForm().validate_on_submit():
+        abort(400)
+    services.delete_session(get_db(), session_id)
+    return redirect(url_for("pages.index"), 303)
+
+
+@bp.post("/<int:session_id>/restore")
+def restore(session_id: int) -> Response:
+    """Undo the deletion of a session."""
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    services.delete_session(get_db(), session_id, deleted=False)
+    return redirect(url_for("sessions.detail", session_id=session_id), 303)
+
+
+@bp.post("/<int:session_id>/deals/restore/<int:deal_id>")
+def restore_deal(session_id: int, deal_id: int) -> Response:
+    """Undo the deletion of a deal: it returns to its place in the protocol."""
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    services.restore_deal(get_db(), session_id, deal_id)
+    return redirect(url_for("sessions.detail", session_id=session_id), 303)
 
 
 @bp.get("/<int:session_id>/deals/<int:number>")

@@ -39,7 +39,8 @@ def short(session_id: int) -> Response:
 def session_sheet(session_id: int) -> Response:
     """The filled protocol of a session, to print and sign."""
     session = services.load_session(get_db(), session_id)
-    link = url_for("sheets.short", session_id=session_id, _external=True)
+    # The read-only link: whoever scans it may read this protocol, even on a club's server.
+    link = url_for("auth.view", token=session.read_token, _external=True)
     html = render_template(
         "print/session_sheet.html",
         session=session,
