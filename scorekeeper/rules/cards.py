@@ -121,13 +121,23 @@ def parse_card(token: str) -> Card:
     text = token.strip().upper().replace("\ufe0f", "")
     if text in _FOOL_ALIASES:
         return FOOL
-    if text.startswith("T") and text[1:].isascii() and text[1:].isdigit() and 1 <= int(text[1:]) <= 21:
+    if (
+        text.startswith("T")
+        and text[1:].isascii()
+        and text[1:].isdigit()
+        and 1 <= int(text[1:]) <= 21
+    ):
         return Card(Suit.TRUMPS, int(text[1:]))
     if len(text) >= 2 and text[-1] in _SUIT_ALIASES:
         suit, rank_text = _SUIT_ALIASES[text[-1]], text[:-1]
         if rank_text in _LETTER_COURTS:
             return Card(suit, _LETTER_COURTS[rank_text])
-        if rank_text.isascii() and rank_text.isdigit() and 1 <= int(rank_text) <= 10 and rank_text[0] != "0":
+        if (
+            rank_text.isascii()
+            and rank_text.isdigit()
+            and 1 <= int(rank_text) <= 10
+            and rank_text[0] != "0"
+        ):
             return Card(suit, int(rank_text))
     raise InvalidNotationError(f"unknown card {token!r}")
 
