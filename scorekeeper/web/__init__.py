@@ -56,6 +56,7 @@ def _register(app: Flask) -> None:
     from . import count
     from . import deals
     from . import errors
+    from . import exports
     from . import i18n
     from . import keeper
     from . import openapi
@@ -67,7 +68,7 @@ def _register(app: Flask) -> None:
     auth.init_app(app)
     keeper.init_app(app)
     errors.init_app(app)
-    for module in (pages, sessions, deals, count, sheets, api, openapi):
+    for module in (pages, sessions, deals, count, sheets, exports, api, openapi):
         app.register_blueprint(module.bp)
     cli.init_app(app)
     csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access

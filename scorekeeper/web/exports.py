@@ -1,0 +1,86 @@
+"""Downloads of a session: its protocol as CSV for a spreadsheet, and the session as JSON.
+
+The CSV has a header row, then a row per deal: number, dealer, per side (a player, or a team
+"Anna & Carla") its points, score and running total, the game, and the marked problems. It is
+UTF-8 with a byte order mark, so that a spreadsheet shows "Nicolò" as written. A text cell that a
+spreadsheet would take for a formula (=, +, -, @, tab or carriage return first) gets a leading
+single quote; numbers stay numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from collections.abc import Sequence
+
+from flask import Blueprint
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..scoresheet import Protocol
+from ..scoresheet import build_protocol
+from ..storage import exchange
+from ..translate import problem_text
+from . import get_db
+
+bp = Blueprint("exports", __name__, url_prefix="/sessions")
+Cell = str | int
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+@bp.get("/<int:session_id>/protocol.csv")
+def protocol_csv(session_id: int) -> Response:
+    """The session's protocol as CSV, a row per deal."""
+    session = services.load_session(get_db(), session_id)
+    text = csv_text(protocol_table(build_protocol(session)))
+    return _download(text.encode("utf-8-sig"), "text/csv", f"protocol-{session_id}.csv")
+
+
+@bp.get("/<int:session_id>/export.json")
+def session_json(session_id: int) -> Response:
+    """The session with its deals and their history, as `flask ... import` reads it."""
+    services.load_session(get_db(), session_id)  # 404 for an unknown session
+    text = exchange.dumps(exchange.export_sessions(get_db(), [session_id]))
+    return _download(text.encode("utf-8"), "application/json", f"session-{session_id}.json")
+
+
+def protocol_table(protocol: Protocol) -> list[list[Cell]]:
+    """The protocol as rows of cells, the header first."""
+    sides = range(len(protocol.side_names))
+    header: list[Cell] = ["Deal", "Dealer"]
+    for name in protocol.side_names:
+        header += [f"{name} points", f"{name} score", f"{name} total"]
+    table = [[*header, "Game", "Problems"]]
+    for row in protocol.rows:
+        result = row.deal.result
+        cells: list[Cell] = [row.deal.number, row.dealer_name]
+        for side in sides:
+            cells += [result.points[side], result.scores[side], row.totals[side]]
+        cells += [row.game, "; ".join(problem_text(problem) for problem in row.marks)]
+        table.append(cells)
+    return table
+
+
+def csv_text(rows: Iterable[Sequence[Cell]]) -> str:
+    """Rows as CSV (RFC 4180: quoted where needed, CRLF), every text cell made formula-safe."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([safe_cell(cell) for cell in row])
+    return out.getvalue()
+
+
+def safe_cell(cell: Cell) -> str:
+    """A cell as written: a number as it is, a text that could start a formula quoted with '."""
+    text = str(cell)
+    if isinstance(cell, int) or _NUMBER.fullmatch(text):
+        return text
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _download(body: bytes, mimetype: str, filename: str) -> Response:
+    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    return Response(body, mimetype=mimetype, headers=headers)
