@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
         app.config.from_pyfile("config.py", silent=True)
+        if os.environ.get("SCOREKEEPER_DATABASE"):  # another database file, e.g. for gunicorn
+            app.config["DATABASE"] = os.environ["SCOREKEEPER_DATABASE"]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):  # Flask's default is None, so setdefault would not do

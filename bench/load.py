@@ -1,0 +1,301 @@
+"""Load on the real server: gunicorn with the club settings, keepers writing and reading at once.
+
+Run: .venv/bin/python bench/load.py [--seconds 5] [--workers N]. Prints a table and one JSON line.
+
+gunicorn serves on a free loopback port (127.0.0.1 only) with a temporary database. For 1, 4, 16
+and 64 keepers, each with a session of their own, every keeper in turn records a deal (POST
+/api/v1/sessions/<id>/deals), reads the protocol page (/sessions/<id>) and reads the session's
+JSON, for --seconds. Then the "reading" scenario: 8 readers of one 120-deal protocol page.
+Reported: requests per second, p50 and p99 latency per kind, errors (an answer other than 2xx or
+3xx, or no answer) and each "database is locked" in the server's log. The clients are threads of
+this one process, so at 64 keepers the client's own GIL is part of what is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import math
+import multiprocessing
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"  # loopback only: without a keeper password the app serves nothing else
+KEEPERS = (1, 4, 16, 64)
+READERS, READ_DEALS = 8, 120
+MAX_ROUNDS = 100_000  # per client thread, besides the time limit
+START_LIMIT = 30.0
+TIMEOUT = 35.0  # a little over gunicorn's worker timeout
+PLAYERS = ["Anna", "Bruno", "Nicolò"]
+POINTS = [[30, 27, 21], [20, 30, 28], [28, 28, 22], [26, 26, 26]]
+LOCKED = "database is locked"
+KINDS = ("write", "page", "json")  # a deal recorded; the protocol page; the session's JSON
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+    """One request on its own connection (sync workers close it anyway): status and body."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
+    try:
+        headers = {"Connection": "close"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        conn.request(method, path, body=data, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def no_control_socket() -> list[str]:
+    """gunicorn 25+ opens a control socket in ~/.gunicorn, shared by every server: not ours."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    known = any(setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS)
+    return ["--no-control-socket"] if known else []
+
+
+class Server:
+    """gunicorn in its own process group, killed whole at the end."""
+
+    def __init__(self, database: Path, log: Path, workers: int) -> None:
+        self.database, self.log_path, self.workers = database, log, workers
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log: Any = None
+
+    def __enter__(self) -> Server:
+        self._log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                str(ROOT / "gunicorn.conf.py"),
+                "--bind",
+                f"{HOST}:{self.port}",
+                "--workers",
+                str(self.workers),
+                *no_control_socket(),
+                "scorekeeper.wsgi:app",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "SCOREKEEPER_DATABASE": str(self.database)},
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + START_LIMIT
+        while time.monotonic() < deadline and self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                if call(self.port, "GET", "/api/v1/rulesets")[0] == 200:
+                    return self
+            time.sleep(0.05)
+        self.__exit__()
+        raise SystemExit(f"gunicorn did not start:\n{self.log()[-2000:]}")
+
+    def __exit__(self, *_: object) -> None:
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+            self.process = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def locked(self) -> int:
+        return self.log().count(LOCKED)
+
+
+def new_session(port: int) -> int:
+    body = {"ruleset": "scarto", "players": PLAYERS, "first_dealer": 0}
+    status, answer = call(port, "POST", "/api/v1/sessions", body)
+    if status != 201:
+        raise SystemExit(f"could not start a session: {status} {answer[:300]!r}")
+    return int(json.loads(answer)["id"])
+
+
+class Tally:
+    """Latencies per kind of request and the errors, shared by the client threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = {}
+        self.errors: dict[str, int] = {}
+        self.samples: list[str] = []
+
+    def timed(self, kind: str, port: int, method: str, path: str, body: Any = None) -> None:
+        start = time.perf_counter()
+        try:
+            status, answer = call(port, method, path, body)
+            error = None if status < 400 else f"{kind} {status} {answer[:120]!r}"
+        except OSError as exc:
+            error = f"{kind} {type(exc).__name__}: {exc}"
+        elapsed = time.perf_counter() - start
+        with self.lock:
+            self.latencies.setdefault(kind, []).append(elapsed)
+            if error:
+                self.errors[kind] = self.errors.get(kind, 0) + 1
+                if len(self.samples) < 5:
+                    self.samples.append(error)
+
+
+def run_clients(count: int, seconds: float, work) -> float:
+    """count threads each calling work(n, round) until the time is up; the elapsed seconds."""
+    deadline = time.monotonic() + seconds
+
+    def client(n: int) -> None:
+        for round_ in range(MAX_ROUNDS):
+            if time.monotonic() >= deadline:
+                return
+            work(n, round_)
+
+    threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(count)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 3 * TIMEOUT)
+    return time.perf_counter() - start
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile, in milliseconds."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return 1000 * ordered[max(0, min(len(ordered) - 1, math.ceil(p * len(ordered)) - 1))]
+
+
+def summary(scenario: str, clients: int, elapsed: float, tally: Tally, locked: int) -> dict:
+    requests = sum(len(v) for v in tally.latencies.values())
+    return {
+        "scenario": scenario,
+        "clients": clients,
+        "seconds": round(elapsed, 2),
+        "requests": requests,
+        "requests_per_s": round(requests / elapsed, 1),
+        "latency_ms": {
+            kind: {
+                "n": len(values),
+                "p50": round(percentile(values, 0.50), 1),
+                "p99": round(percentile(values, 0.99), 1),
+            }
+            for kind, values in sorted(
+                tally.latencies.items(), key=lambda item: KINDS.index(item[0])
+            )
+        },
+        "errors": sum(tally.errors.values()),
+        "error_samples": tally.samples,
+        "database_locked": locked,
+    }
+
+
+def keepers(server: Server, count: int, seconds: float) -> dict:
+    """count keepers, a session each, writing a deal and reading it back in turn."""
+    sessions = [new_session(server.port) for _ in range(count)]
+    tally, locked = Tally(), server.locked()
+
+    def work(n: int, round_: int) -> None:
+        session_id = sessions[n]
+        path = f"/api/v1/sessions/{session_id}/deals"
+        tally.timed("write", server.port, "POST", path, {"points": POINTS[round_ % len(POINTS)]})
+        tally.timed("page", server.port, "GET", f"/sessions/{session_id}")
+        tally.timed("json", server.port, "GET", f"/api/v1/sessions/{session_id}")
+
+    elapsed = run_clients(count, seconds, work)
+    return summary("keepers", count, elapsed, tally, server.locked() - locked)
+
+
+def reading(server: Server, seconds: float) -> dict:
+    """READERS readers of one READ_DEALS-deal protocol page."""
+    session_id = new_session(server.port)
+    for number in range(READ_DEALS):
+        body = {"points": POINTS[number % len(POINTS)]}
+        status, answer = call(server.port, "POST", f"/api/v1/sessions/{session_id}/deals", body)
+        if status != 201:
+            raise SystemExit(f"could not record deal {number + 1}: {status} {answer[:300]!r}")
+    tally, locked = Tally(), server.locked()
+
+    def work(_n: int, _round: int) -> None:
+        tally.timed("page", server.port, "GET", f"/sessions/{session_id}")
+
+    elapsed = run_clients(READERS, seconds, work)
+    return summary(f"reading {READ_DEALS} deals", READERS, elapsed, tally, server.locked() - locked)
+
+
+def print_table(results: list[dict]) -> None:
+    print(
+        f"{'scenario':<20}{'clients':>8}{'req/s':>9}{'kind':>7}{'n':>7}{'p50 ms':>9}"
+        f"{'p99 ms':>9}{'errors':>8}{'locked':>8}"
+    )
+    for row in results:
+        first = True
+        for kind, figures in row["latency_ms"].items():
+            head = (
+                (row["scenario"], row["clients"], row["requests_per_s"]) if first else ("", "", "")
+            )
+            tail = (row["errors"], row["database_locked"]) if first else ("", "")
+            print(
+                f"{head[0]:<20}{head[1]:>8}{head[2]:>9}{kind:>7}{figures['n']:>7}"
+                f"{figures['p50']:>9}{figures['p99']:>9}{tail[0]:>8}{tail[1]:>8}"
+            )
+            first = False
+        for sample in row["error_samples"]:
+            print(f"    error: {sample}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per scenario (default 5)")
+    parser.add_argument("--workers", type=int, default=None, help="default: gunicorn.conf.py's")
+    args = parser.parse_args()
+    seconds = max(0.5, min(args.seconds, 120.0))
+    workers = args.workers or 2 * multiprocessing.cpu_count()  # as gunicorn.conf.py says
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "gunicorn.log"
+        with Server(Path(tmp) / "load.sqlite", log, workers) as server:
+            results = [keepers(server, count, seconds) for count in KEEPERS]
+            results.append(reading(server, seconds))
+            locked_total = server.locked()
+    print(f"gunicorn: {workers} sync workers on {os.cpu_count()} cores, {seconds:g} s each")
+    print_table(results)
+    print(
+        json.dumps(
+            {
+                "bench": "load",
+                "workers": workers,
+                "cores": os.cpu_count(),
+                "seconds": seconds,
+                "database_locked": locked_total,
+                "results": results,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+"""gunicorn settings for a club on the LAN: gunicorn -c gunicorn.conf.py scorekeeper.wsgi:app
+
+Loopback only by default: to serve the LAN, set a keeper password first, then bind to the
+machine's LAN address: gunicorn -c gunicorn.conf.py -b <address>:8000 scorekeeper.wsgi:app
+"""
+
+import multiprocessing
+
+bind = "127.0.0.1:8000"
+workers = 2 * multiprocessing.cpu_count()
+worker_class = "sync"
+timeout = 30
+# Build the app once in the master: the database is created and migrated before the workers
+# fork (two workers migrating a new file at once would race) and the secret key is made once.
+preload_app = True
+# No control socket in the home folder: a crashed server would leave it behind.
+control_socket_disable = True
