@@ -11,6 +11,7 @@ import enum
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from dataclasses import field
 
 from .errors import InvalidNotationError
 
@@ -51,26 +52,47 @@ _COURT_LETTERS = {JACK: "J", CAVALLO: "C", QUEEN: "Q", KING: "K"}
 _LETTER_COURTS = {letter: rank for rank, letter in _COURT_LETTERS.items()}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card: a suit card (rank 1-14), a trump (rank 1-21) or the Fool (trump rank 0)."""
+    """One card: a suit card (rank 1-14), a trump (rank 1-21) or the Fool (trump rank 0).
+
+    Cards compare and hash by one small integer worked out once, and sort by suit, then rank:
+    an audit hashes every card of a deal many times.
+    """
 
     suit: Suit
     rank: int
+    is_fool: bool = field(init=False, repr=False)
+    is_trump: bool = field(init=False, repr=False)
+    """A numbered trump T1-T21; the Fool is not one (a ruleset may treat it as one)."""
+    _key: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         top = 21 if self.suit is Suit.TRUMPS else KING
         if not 0 <= self.rank <= top or (self.rank == 0 and self.suit is not Suit.TRUMPS):
             raise InvalidNotationError(f"no such card: rank {self.rank} of {self.suit.name}")
+        trumps = self.suit is Suit.TRUMPS
+        object.__setattr__(self, "is_fool", trumps and self.rank == 0)
+        object.__setattr__(self, "is_trump", trumps and self.rank > 0)
+        object.__setattr__(self, "_key", _ORDER.index(self.suit) * 32 + self.rank)
 
-    @property
-    def is_fool(self) -> bool:
-        return self.suit is Suit.TRUMPS and self.rank == 0
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key
 
-    @property
-    def is_trump(self) -> bool:
-        """A numbered trump T1-T21; the Fool is not one (a ruleset may treat it as one)."""
-        return self.suit is Suit.TRUMPS and self.rank > 0
+    def __hash__(self) -> int:
+        return self._key
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Card) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key >= other._key
 
     @property
     def is_court(self) -> bool:

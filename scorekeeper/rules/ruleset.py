@@ -164,6 +164,12 @@ class Ruleset:
     tie_extra_deal: bool
     settlement: str
     overrides: tuple[tuple[str, object], ...] = field(default=())
+    _values: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
+    """Every card's value, worked out once: counting asks for it for every card of a deal."""
+
+    def __post_init__(self) -> None:
+        values = {card: self._value_of(card) for card in DECKS["78"]}
+        object.__setattr__(self, "_values", values)
     """The house rules applied on top of the preset, in the order given."""
 
     @property
@@ -198,6 +204,9 @@ class Ruleset:
 
     def value(self, card: Card) -> int:
         """A card's points: K 5, Q 4, C 3, J 2, T1 and the 5-point trump 5, the Fool, else 1."""
+        return self._values[card]
+
+    def _value_of(self, card: Card) -> int:
         if card.is_fool:
             return self.fool_value
         if card.is_trump:
