@@ -61,6 +61,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["can_write"] = can_write
     app.jinja_env.globals["club_mode"] = club_mode
+    # Templates get a session of the protocol as "session": this one asks Flask's session.
+    app.jinja_env.globals["keeper_logged_in"] = lambda: club_mode() and bool(session.get("keeper"))
 
 
 def club_mode() -> bool:
@@ -97,9 +99,11 @@ def guard() -> Response | None:
         return None
     if request.endpoint in OPEN or request.endpoint is None:
         return None
-    if request.path.startswith("/api/"):
-        return None if _bearer_ok() else _api_denied()
     session_id = (request.view_args or {}).get("session_id")
+    if request.path.startswith("/api/"):
+        # The trick-by-trick page asks the replay with the page's own rights; it stores nothing.
+        page_rights = request.endpoint == "api.replay" and can_write(session_id)
+        return None if page_rights or _bearer_ok() else _api_denied()
     writing = request.method not in ("GET", "HEAD") or request.endpoint in WRITE_PAGES
     if session_id is not None and (can_write(session_id) if writing else can_read(session_id)):
         return None

@@ -10,6 +10,7 @@ from flask import Blueprint
 from flask import Flask
 from flask import abort
 from flask import render_template
+from flask.cli import with_appcontext
 from flask_babel import gettext as _
 from werkzeug.security import generate_password_hash
 
@@ -55,10 +56,13 @@ def tokens() -> Any:
 
 @click.command("set-password")
 @click.option("--remove", is_flag=True, help="Remove the password: back to this computer only.")
-@click.password_option(prompt="Keeper password", required=False)
-def set_password(remove: bool, password: str | None) -> None:
+@with_appcontext
+def set_password(remove: bool) -> None:
     """Set the keeper's password, which lets the app serve other machines on the LAN."""
     db = get_db()
+    password = None
+    if not remove:
+        password = click.prompt("Keeper password", hide_input=True, confirmation_prompt=True)
     if remove:
         access.set_keeper_password_hash(db, None)
         click.echo(_("The keeper password is removed: the app serves this computer only."))
@@ -73,6 +77,7 @@ def set_password(remove: bool, password: str | None) -> None:
 
 @click.command("create-token")
 @click.argument("name")
+@with_appcontext
 def create_token(name: str) -> None:
     """Create a bearer token for the JSON API and print it (it is shown only once)."""
     click.echo(new_token(name))
@@ -80,6 +85,7 @@ def create_token(name: str) -> None:
 
 @click.command("revoke-token")
 @click.argument("token_id", type=int)
+@with_appcontext
 def revoke_token(token_id: int) -> None:
     """Revoke an API token by its number (see the keeper's tokens page)."""
     if not access.revoke_token(get_db(), token_id):
