@@ -165,13 +165,33 @@ def _finish(
     layout, penalties = apply_penalties(layout, ruleset, illegal, last_trick_winner, names)
     notes += penalties
     side_cards, side_sizes = layout.sides(ruleset)
-    points = [pile_points(c, n, ruleset) for c, n in zip(side_cards, side_sizes, strict=True)]
     piles = None
     if layout.complete:
         piles = tuple(count_pile(cards, ruleset) for cards in side_cards)
+    points = _side_points(ruleset, side_cards, side_sizes, piles)
     problems += _total_problems(ruleset, points)
     scores = _scores(ruleset, points)
     return DealResult(tuple(points), scores, tuple(problems), tuple(notes), verdict, piles)
+
+
+def _side_points(
+    ruleset: Ruleset,
+    side_cards: Sequence[Sequence[Card]],
+    side_sizes: Sequence[int],
+    piles: tuple[PileCount, ...] | None,
+) -> list[int]:
+    """Each side's points: those of its pile counted in groups, where every card is known.
+
+    Grouping never changes a pile's points (rules.md A4), so the counted piles give what
+    pile_points would, but for a pile holding the Fool twice (a deal entered wrong), which the
+    two count differently: there pile_points decides, as it always did.
+    """
+    if piles is not None and all(
+        len(cards) == size and sum([card.is_fool for card in cards]) <= 1
+        for cards, size in zip(side_cards, side_sizes, strict=True)
+    ):
+        return [pile.points for pile in piles]
+    return [pile_points(c, n, ruleset) for c, n in zip(side_cards, side_sizes, strict=True)]
 
 
 def _scarto_verdict(
@@ -210,7 +230,8 @@ def _total_problems(ruleset: Ruleset, points: Sequence[int]) -> list[Problem]:
 
 def _scores(ruleset: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
     """rules.md A3 "recorded score": points - 26 (the average), or raw points."""
-    return tuple(value - ruleset.score_base for value in points)
+    base = ruleset.score_base  # once: it looks the deck total up in a cache keyed by ruleset
+    return tuple(value - base for value in points)
 
 
 def _check_seat(ruleset: Ruleset, seat: object, what: str) -> None:

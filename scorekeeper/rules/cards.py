@@ -26,6 +26,10 @@ class Suit(enum.Enum):
     COINS = "D"
     TRUMPS = "T"
 
+    # Members are singletons, so identity is a hash as good as Enum's (which hashes the name in
+    # a Python call) and it is computed in C: the replay counts the suits of every card played.
+    __hash__ = object.__hash__
+
     def __lt__(self, other: object) -> bool:
         """Suits sort in the order they are listed, so that cards sort by suit then rank."""
         if not isinstance(other, Suit):

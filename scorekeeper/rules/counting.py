@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .cards import FOOL
 from .cards import Card
 from .problem import Problem
 from .problem import problem
@@ -44,28 +45,62 @@ class PileCount:
 
 def group_points(cards: Sequence[Card], ruleset: Ruleset) -> int:
     """Points of one group: sum - 2 for three cards, phantom blank for two (rules.md A4)."""
-    if ruleset.counting == "raw":
-        return sum(ruleset.value(card) for card in cards)
-    return sum(ruleset.value(card) - 1 for card in cards) + 1
+    return _group_points(cards, ruleset._values, ruleset.counting == "raw")
+
+
+def _group_points(cards: Sequence[Card], values: dict[int, int], raw: bool) -> int:
+    # sum(value - 1) + 1 is sum(value) - len + 1; the value table is read by each card's key.
+    total = sum([values[card._key] for card in cards])
+    return total if raw else total - len(cards) + 1
 
 
 def count_pile(cards: Iterable[Card], ruleset: Ruleset) -> PileCount:
     """Count a pile, grouping as the Swedish tip says: each counter with two blanks."""
     cards = list(cards)
-    fool = next((card for card in cards if card.is_fool), None)
-    apart = fool is not None and ruleset.fool_counting == "apart"
-    rest = [card for card in cards if not (apart and card.is_fool)]
-    counters = sorted((c for c in rest if ruleset.is_counter(c)), key=lambda c: -ruleset.value(c))
-    blanks = [card for card in rest if not ruleset.is_counter(card)]
-    chunks: list[list[Card]] = []
-    while counters and len(blanks) >= 2:
-        chunks.append([counters.pop(0), blanks.pop(0), blanks.pop(0)])
-    leftover = counters + blanks
-    chunks += [leftover[i : i + 3] for i in range(0, len(leftover), 3)]
-    groups = tuple(Group(tuple(chunk), group_points(chunk, ruleset)) for chunk in chunks)
-    fool_points = ruleset.value(fool) if apart and fool else 0
-    total = sum(group.points for group in groups) + fool_points
-    return PileCount(total, groups, fool if apart else None, fool_points, len(cards))
+    values = ruleset._values
+    counters, blanks, fool = _sort_out(cards, ruleset)
+    raw = ruleset.counting == "raw"
+    # Each counter with two blanks while both last, then whatever is left in threes, counters
+    # first. A counter with two blanks (worth 1 each) is worth its value, raw its value + 2.
+    paired = min(len(counters), len(blanks) // 2)
+    groups = [
+        Group((card, blanks[2 * i], blanks[2 * i + 1]), value + 2 if raw else value)
+        for i, (value, card) in enumerate(counters[:paired])
+    ]
+    leftover = [card for _, card in counters[paired:]] + blanks[2 * paired :]
+    for i in range(0, len(leftover), 3):
+        chunk = tuple(leftover[i : i + 3])
+        groups.append(Group(chunk, _group_points(chunk, values, raw)))
+    fool_points = values[fool._key] if fool else 0
+    total = sum([group.points for group in groups]) + fool_points
+    return PileCount(total, tuple(groups), fool, fool_points, len(cards))
+
+
+def _sort_out(
+    cards: list[Card], ruleset: Ruleset
+) -> tuple[list[tuple[int, Card]], list[Card], Card | None]:
+    """A pile's counters with their values, highest first, and its blanks, each in pile order.
+
+    The Fool counted apart is in neither (nor is a second Fool), and comes third. Bucketed by
+    value, which gives the order a stable sort on -value gives without a key call per card;
+    values are few (2 to 5), so sorting the buckets costs nothing.
+    """
+    values = ruleset._values
+    apart = ruleset.fool_counting == "apart"
+    fool = None
+    buckets: dict[int, list[Card]] = {}
+    blanks: list[Card] = []
+    for card in cards:
+        if apart and card.is_fool:
+            fool = card if fool is None else fool
+            continue
+        value = values[card._key]
+        if value > 1:
+            buckets.setdefault(value, []).append(card)
+        else:
+            blanks.append(card)
+    counters = [(value, card) for value in sorted(buckets, reverse=True) for card in buckets[value]]
+    return counters, blanks, fool
 
 
 def pile_points(counters: Iterable[Card], size: int, ruleset: Ruleset) -> int:
@@ -75,14 +110,48 @@ def pile_points(counters: Iterable[Card], size: int, ruleset: Ruleset) -> int:
     matter only through the pile size: points = sum(value - 1 over counters) + groups (+ Fool).
     """
     counters = list(counters)
+    values = ruleset._values
+    total = sum([values[card._key] for card in counters])
+    fools = sum([card.is_fool for card in counters])
+    return _points(ruleset, total, len(counters), fools, size)
+
+
+def _points(ruleset: Ruleset, total: int, known: int, fools: int, size: int) -> int:
+    """pile_points from its sums: the known cards' values, how many there are, how many Fools.
+
+    Counted apart, every Fool is out of the groups but only one is taken off the pile size
+    and added back (a deal with the Fool twice is flagged, and counted as it always was).
+    """
     if ruleset.counting == "raw":
-        return sum(ruleset.value(card) for card in counters) + size - len(counters)
-    fool = next((card for card in counters if card.is_fool), None)
-    apart = fool is not None and ruleset.fool_counting == "apart"
-    grouped = [card for card in counters if not (apart and card.is_fool)]
-    n = size - (1 if apart else 0)
-    reduced = sum(ruleset.value(card) - 1 for card in grouped)
-    return reduced + -(-n // 3) + (ruleset.value(fool) if apart and fool else 0)
+        return total + size - known
+    if fools and ruleset.fool_counting == "apart":
+        fool = ruleset._values[FOOL._key]
+        reduced = total - fools * fool - (known - fools)
+        return reduced + -(-(size - 1) // 3) + fool
+    return total - known + -(-size // 3)
+
+
+class RunningPoints:
+    """A pile's points kept up to date as it grows: a replay's score after each trick.
+
+    ``points`` is always pile_points of every card added, counted as a whole pile, without
+    going over the whole pile again after each trick.
+    """
+
+    __slots__ = ("_ruleset", "_total", "_cards", "_fools", "points")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self._ruleset = ruleset
+        self._total = self._cards = self._fools = 0
+        self.points = _points(ruleset, 0, 0, 0, 0)
+
+    def add(self, cards: Iterable[Card]) -> None:
+        values = self._ruleset._values
+        for card in cards:
+            self._total += values[card._key]
+            self._cards += 1
+            self._fools += card.is_fool
+        self.points = _points(self._ruleset, self._total, self._cards, self._fools, self._cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import replace
+from operator import attrgetter
 
+from .cards import DECKS
 from .cards import FOOL
 from .cards import Card
 from .problem import Problem
 from .problem import problem
 from .problem import translatable
 from .ruleset import Ruleset
+
+# Cards are compared by key and by is_fool in C: a Card's == and hash are Python calls.
+_DECK_KEYS = {deck: frozenset(card._key for card in cards) for deck, cards in DECKS.items()}
+_IS_FOOL = attrgetter("is_fool")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +51,11 @@ class Layout:
 
     @property
     def fool_holder(self) -> int | None:
-        return next((seat for seat, cards in enumerate(self.seats) if FOOL in cards), None)
+        return next((s for s, cards in enumerate(self.seats) if any(map(_IS_FOOL, cards))), None)
 
     def won(self, seat: int) -> int:
         """Cards a seat won in tricks: its pile without the Fool."""
-        return self.sizes[seat] - (1 if FOOL in self.seats[seat] else 0)
+        return self.sizes[seat] - (1 if any(map(_IS_FOOL, self.seats[seat])) else 0)
 
     def sides(self, ruleset: Ruleset) -> tuple[list[list[Card]], list[int]]:
         """Known cards and sizes per side, the scarto counted with its holder's side."""
@@ -94,6 +100,10 @@ def check_cards(
 
     ``names`` names the piles, one each; None when the whole deal is given as one pile.
     """
+    # The usual case first: as many cards as the deck and all of it, so each once, none other.
+    keys = [card._key for cards in (*piles, scarto) for card in cards]
+    if len(keys) == ruleset.deck_size and set(keys) == _DECK_KEYS[ruleset.deck]:
+        return []
     deck = set(ruleset.cards)
     places: dict[Card, list[int]] = {}
     for seat, cards in enumerate([*piles, scarto]):

@@ -7,6 +7,7 @@ already played: no source requires it and the Italian page says so (rules.md C17
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Collection
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -107,12 +108,21 @@ def trick_winner(played: Sequence[Card], ruleset: Ruleset) -> int:
     """
     trumps = [index for index, card in enumerate(played) if card.is_trump]
     if trumps:
-        return max(trumps, key=lambda index: ruleset.trump_strength(played[index]))
+        return _strongest(played, trumps, ruleset.trump_strength)
     suit = led_suit(played)
     if suit is None:
         raise IllegalDealError("a trick needs a card other than the Fool to have a winner")
     following = [index for index, card in enumerate(played) if card.suit is suit]
-    return max(following, key=lambda index: ruleset.suit_strength(played[index]))
+    return _strongest(played, following, ruleset.suit_strength)
+
+
+def _strongest(played: Sequence[Card], indexes: list[int], strength: Callable[[Card], int]) -> int:
+    """The first of these positions holding the strongest card, as max() with a key gives.
+
+    Without a lambda call per card: a replay works out the winner of every trick.
+    """
+    strengths = [strength(played[index]) for index in indexes]
+    return indexes[strengths.index(max(strengths))]
 
 
 def fool_holder(tricks: Sequence[Trick], ruleset: Ruleset) -> int | None:

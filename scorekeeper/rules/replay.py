@@ -18,7 +18,7 @@ from .audit import DealResult
 from .audit import audit_piles
 from .cards import Card
 from .cards import Suit
-from .counting import pile_points
+from .counting import RunningPoints
 from .layout import check_cards
 from .layout import seat_names
 from .play import Trick
@@ -161,20 +161,21 @@ def _tricks(
 
 
 def _hands(ruleset: Ruleset, tricks: Sequence[Trick]) -> tuple[tuple[Card, ...], ...]:
-    hands: list[list[Card]] = [[] for _ in range(ruleset.players)]
+    players = ruleset.players
+    hands: list[list[Card]] = [[] for _ in range(players)]
     for trick in tricks:
         for index, card in enumerate(trick.cards):
-            hands[trick.seat_of(index)].append(card)
+            hands[(trick.leader + index) % players].append(card)  # trick.seat_of(index)
     return tuple(tuple(hand) for hand in hands)
 
 
 def _running(ruleset: Ruleset, tricks: Sequence[Trick]) -> tuple[tuple[int, ...], ...]:
     """Card points each side has won after each trick, counted as its pile would be."""
-    won: list[list[Card]] = [[] for _ in range(ruleset.sides)]
+    won = [RunningPoints(ruleset) for _ in range(ruleset.sides)]
     running = []
     for trick in tricks:
-        won[ruleset.side_of(trick.winner)] += trick.cards
-        running.append(tuple(pile_points(cards, len(cards), ruleset) for cards in won))
+        won[ruleset.side_of(trick.winner)].add(trick.cards)
+        running.append(tuple([pile.points for pile in won]))
     return tuple(running)
 
 
@@ -184,19 +185,52 @@ def _judge(
     hands: Sequence[Sequence[Card]],
     names: Sequence[str],
 ) -> list[Problem]:
-    """Check every card against the hand that played it (rules.md 1.2-1.5)."""
-    played_in = {card: number for number, t in enumerate(tricks, start=1) for card in t.cards}
+    """Check every card against the hand that played it (rules.md 1.2-1.5).
+
+    Most cards are plainly legal, as the count of the suits each seat still holds shows; only
+    the others, and the Fool, are put to legal_plays with the whole hand.
+    """
+    players = ruleset.players
+    held = [dict.fromkeys(Suit, 0) for _ in hands]  # the Fool is not counted with the trumps
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            held[seat][card.suit] += not card.is_fool
+    has_won = [False] * players
     problems: list[Problem] = []
     for number, trick in enumerate(tricks, start=1):
+        suit: Suit | None = None  # the suit led: that of the first card that is not the Fool
         for index, card in enumerate(trick.cards):
-            seat = trick.seat_of(index)
-            hand = [c for c in hands[seat] if played_in[c] >= number]
-            has_won = any(t.winner == seat for t in tricks[: number - 1])
-            before = trick.cards[:index]
-            legal = legal_plays(hand, before, ruleset, has_won_trick=has_won)
-            if card not in legal:
-                problems.append(_why(ruleset, number, names[seat], card, before, legal, played_in))
+            seat = (trick.leader + index) % players
+            if not _plainly_legal(card, suit, held[seat], ruleset):
+                # His hand at this trick is what he plays from it on, one card a trick.
+                before, hand = trick.cards[:index], hands[seat][number - 1 :]
+                legal = legal_plays(hand, before, ruleset, has_won_trick=has_won[seat])
+                if card not in legal:
+                    played_in = {c: n for n, t in enumerate(tricks, start=1) for c in t.cards}
+                    problems.append(
+                        _why(ruleset, number, names[seat], card, before, legal, played_in)
+                    )
+            if not card.is_fool:
+                held[seat][card.suit] -= 1
+                suit = card.suit if suit is None else suit
+        has_won[trick.winner] = True
     return problems
+
+
+def _plainly_legal(card: Card, suit: Suit | None, held: dict[Suit, int], ruleset: Ruleset) -> bool:
+    """True when legal_plays would allow the card whatever else the hand holds.
+
+    That is a lead, a card of the suit led, or one played void in the suit led (and void in
+    trumps too, or a trump, where one must trump). ``held`` counts the cards of each suit the
+    player still holds, this one included. False leaves the card to legal_plays: always the Fool.
+    """
+    if card.is_fool:
+        return False
+    if suit is None or card.suit is suit:
+        return True
+    if held[suit]:
+        return False  # he held the suit led
+    return card.is_trump or not ruleset.must_trump or not held[Suit.TRUMPS]
 
 
 def _why(

@@ -164,13 +164,13 @@ class Ruleset:
     tie_extra_deal: bool
     settlement: str
     overrides: tuple[tuple[str, object], ...] = field(default=())
-    _values: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
-    """Every card's value, worked out once: counting asks for it for every card of a deal."""
+    """The house rules applied on top of the preset, in the order given."""
+    _values: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
+    """Every card's value by ``Card._key``, worked out once: counting asks it of every card
+    of a deal, and an int key hashes in C where a Card's hash is a Python call."""
 
     def __post_init__(self) -> None:
-        values = {card: self._value_of(card) for card in DECKS["78"]}
-        object.__setattr__(self, "_values", values)
-    """The house rules applied on top of the preset, in the order given."""
+        object.__setattr__(self, "_values", {c._key: self._value_of(c) for c in DECKS["78"]})
 
     @property
     def options(self) -> dict[str, object]:
@@ -204,7 +204,7 @@ class Ruleset:
 
     def value(self, card: Card) -> int:
         """A card's points: K 5, Q 4, C 3, J 2, T1 and the 5-point trump 5, the Fool, else 1."""
-        return self._values[card]
+        return self._values[card._key]
 
     def _value_of(self, card: Card) -> int:
         if card.is_fool:
@@ -227,7 +227,7 @@ class Ruleset:
 
     def suit_strength(self, card: Card) -> int:
         """Order within a suit: K Q C J 10..1, the round suits' pips reversed (rules.md 1.0)."""
-        if card.suit.is_round and card.rank < JACK:
+        if card.rank < JACK and card.suit.is_round:
             return 11 - card.rank
         return card.rank
 
