@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .rules import Problem
@@ -69,7 +70,19 @@ class Protocol:
 
 
 def build_protocol(session: Session) -> Protocol:
-    """Build the protocol of a session from its recorded deals."""
+    """Build the protocol of a session from its recorded deals.
+
+    Built once per session and language: a Session never changes (a write loads a new one), and
+    the protocol's sentences are in the language of the request.
+    """
+    locale = str(get_locale())
+    protocol: Protocol | None = session.memo.get(("protocol", locale))
+    if protocol is None:
+        protocol = session.memo[("protocol", locale)] = _build_protocol(session, locale)
+    return protocol
+
+
+def _build_protocol(session: Session, locale: str) -> Protocol:
     scores = [deal.result.scores for deal in session.deals]
     state = progress(session.ruleset, session.first_dealer, scores)
     rows = [
@@ -77,9 +90,11 @@ def build_protocol(session: Session) -> Protocol:
         for deal, row in zip(session.deals, state.rows, strict=True)
     ]
     names = session.side_names
+    by_game: dict[int, list[ProtocolRow]] = {}
+    for protocol_row in rows:
+        by_game.setdefault(protocol_row.game, []).append(protocol_row)
     games = tuple(
-        _game_view(game, tuple(r for r in rows if r.game == game.number), names)
-        for game in state.games
+        _game_view(game, tuple(by_game.get(game.number, ())), names, locale) for game in state.games
     )
     return Protocol(
         session,
@@ -92,13 +107,29 @@ def build_protocol(session: Session) -> Protocol:
     )
 
 
-def _game_view(game: Game, rows: tuple[ProtocolRow, ...], names: tuple[str, ...]) -> GameView:
+def _game_view(
+    game: Game, rows: tuple[ProtocolRow, ...], names: tuple[str, ...], locale: str
+) -> GameView:
     standings = tuple(Place(s.rank, names[s.side], s.total, s.tied) for s in game.standings)
-    settlement = settlement_text(game.settlement, names) if game.settlement else ""
+    settlement = _settlement_text(game.settlement, names, locale) if game.settlement else ""
     tie = bool(game.settlement and game.settlement.tie)
     return GameView(
         game.number, rows, game.totals, game.finished, standings, settlement, tie, game.deals_to_go
     )
+
+
+_SAID: dict[tuple[Settlement, tuple[str, ...], str], str] = {}
+"""Settlement sentences already made: a session's games are settled in a few ways only."""
+
+
+def _settlement_text(settlement: Settlement, names: tuple[str, ...], locale: str) -> str:
+    key = (settlement, names, locale)
+    text = _SAID.get(key)
+    if text is None:
+        if len(_SAID) >= 4096:
+            _SAID.clear()
+        text = _SAID[key] = settlement_text(settlement, names)
+    return text
 
 
 def settlement_text(settlement: Settlement, names: tuple[str, ...]) -> str:

@@ -26,7 +26,10 @@ from .errors import NotFoundError
 from .errors import UnrecordableDealError
 from .sessions import Deal
 from .sessions import Session
+from .sessions import keep
 from .sessions import load_session
+from .sessions import stored_deal
+from .sessions import with_recorded_deal
 
 
 def preview_deal(
@@ -56,12 +59,17 @@ def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Dea
             "scarto_check": session.pending_scarto,
             **result_columns(result),
         }
-        deal_id = repository.insert_deal(db, row)
-        repository.add_history(db, deal_id, "recorded", None, _snapshot(row))
-        repository.set_pending_scarto(db, session_id, None)
-        # A play saved part-way was for this deal, however it was finally entered.
-        repository.set_pending_play(db, session_id, None)
-    return load_session(db, session_id).deals[number - 1]
+        stored = repository.insert_deal(db, row)
+        entry = repository.add_history(db, stored["id"], "recorded", None, _snapshot(row))
+        if session.pending_scarto is not None:
+            repository.set_pending_scarto(db, session_id, None)
+        if session.pending_play is not None:
+            # A play saved part-way was for this deal, however it was finally entered.
+            repository.set_pending_play(db, session_id, None)
+        # The deal as it will be read back: no need to read the whole session again.
+        recorded = with_recorded_deal(db, session, stored_deal(number, stored, [entry]))
+    keep(recorded)
+    return recorded.session.deals[-1]
 
 
 def correct_deal(
@@ -70,12 +78,15 @@ def correct_deal(
     number: int,
     body: object,
     version: int | None = None,
+    deal_id: int | None = None,
 ) -> Deal:
-    """Replace a deal's input; refuse if it changed meanwhile (a version other than given)."""
+    """Replace a deal's input; refuse if it changed meanwhile (a version other than given),
+    or if another deal has moved into its place since the form was opened (``deal_id``)."""
     with repository.write(db):
         session = load_session(db, session_id)
         old = _find(session, number)
-        if version is not None and version != old.version:
+        moved = deal_id is not None and deal_id != old.id
+        if moved or (version is not None and version != old.version):
             raise ConflictError(_changed_meanwhile(number))
         deal, result = preview_deal(session, body, number)
         if not result.recordable:

@@ -16,19 +16,26 @@ from typing import Any
 import sqlite_utils
 
 Row = dict[str, Any]
-_JSON_COLUMNS = (
-    "input",
-    "points",
-    "scores",
-    "problems",
-    "notes",
-    "scarto_check",
-    "players",
-    "overrides",
-    "pending_scarto",
-    "pending_play",
-    "before",
-    "after",
+Stamp = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
+"""What a session's stored state is at: its row, and a mark per deal (see
+``load_session_stamped``)."""
+MARK_ID, MARK_POSITION, MARK_DELETED = 0, 1, 3
+"""Where a deal's mark holds its id, its position and its deleted flag."""
+_JSON_COLUMNS = frozenset(
+    (
+        "input",
+        "points",
+        "scores",
+        "problems",
+        "notes",
+        "scarto_check",
+        "players",
+        "overrides",
+        "pending_scarto",
+        "pending_play",
+        "before",
+        "after",
+    )
 )
 
 
@@ -58,6 +65,56 @@ def insert_session(db: sqlite_utils.Database, row: Row) -> int:
 def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
     rows = list(db.query("select * from sessions where id = ?", [session_id]))
     return _load(rows[0]) if rows else None
+
+
+def load_session_stamped(db: sqlite_utils.Database, session_id: int) -> tuple[Row, Stamp] | None:
+    """The session's row and its stamp, which changes with every write to the session or its deals.
+
+    The stamp is the session's row as stored and, per deal (deleted ones too, by id), a mark:
+    (id, position, version, deleted, updated, id of its last history entry). Every change to a
+    deal goes through ``insert_deal`` (a new id) or ``update_deal`` (a new version and time) with
+    its history entry, so a deal whose mark is unchanged is unchanged. Two indexed queries and no
+    JSON decoding of the deals: cheap enough for every request. Read both in one transaction for
+    a stamp of one state.
+    """
+    cursor = db.execute("select * from sessions where id = ?", [session_id])
+    values = cursor.fetchone()
+    if values is None:
+        return None
+    names = [column[0] for column in cursor.description]
+    sql = """
+        select id, position, version, deleted, updated,
+            (select max(deal_history.id) from deal_history where deal_history.deal_id = deals.id)
+        from deals where session_id = ? order by id
+    """
+    marks = tuple(db.execute(sql, [session_id]).fetchall())
+    return _load(dict(zip(names, values, strict=True))), (tuple(values), marks)
+
+
+def load_deals_by_id(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, Row]:
+    """These deals' rows, by id."""
+    sql = "select * from deals where id in (select value from json_each(?))"
+    return {row["id"]: _load(row) for row in db.query(sql, [json.dumps(deal_ids)])}
+
+
+def load_history_of(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, list[Row]]:
+    """These deals' history, oldest first, by deal id."""
+    sql = """
+        select * from deal_history where deal_id in (select value from json_each(?))
+        order by id
+    """
+    history: dict[int, list[Row]] = {}
+    for row in db.query(sql, [json.dumps(deal_ids)]):
+        history.setdefault(row["deal_id"], []).append(_load(row))
+    return history
+
+
+def database_file(db: sqlite_utils.Database) -> str:
+    """The database's file name; "" for a database in memory."""
+    for _seq, name, file in db.execute("PRAGMA database_list").fetchall():
+        if name == "main":
+            return str(file or "")
+    return ""
 
 
 def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[Row]:
@@ -101,11 +158,12 @@ def next_position(db: sqlite_utils.Database, session_id: int) -> int:
     return int(db.execute(sql, [session_id]).fetchone()[0])
 
 
-def insert_deal(db: sqlite_utils.Database, row: Row) -> int:
+def insert_deal(db: sqlite_utils.Database, row: Row) -> Row:
+    """Store a new deal; the row as ``load_deals`` will read it back, with its id."""
     stamp = now()
-    table = db.table("deals")
-    table.insert(_dump({**row, "created": stamp, "updated": stamp, "version": 1, "deleted": 0}))
-    return int(table.last_pk or 0)
+    stored = _dump({**row, "created": stamp, "updated": stamp, "version": 1, "deleted": 0})
+    cursor = db.execute(_insert_sql("deals", stored), list(stored.values()))
+    return _load({"id": cursor.lastrowid, **stored})
 
 
 def update_deal(db: sqlite_utils.Database, deal_id: int, changes: Row) -> None:
@@ -118,9 +176,17 @@ def update_deal(db: sqlite_utils.Database, deal_id: int, changes: Row) -> None:
 
 def add_history(
     db: sqlite_utils.Database, deal_id: int, action: str, before: Row | None, after: Row | None
-) -> None:
+) -> Row:
+    """Add an entry to a deal's history; the entry as ``load_history`` will read it back."""
     row = {"deal_id": deal_id, "at": now(), "action": action, "before": before, "after": after}
-    db.table("deal_history").insert(_dump(row))
+    stored = _dump(row)
+    cursor = db.execute(_insert_sql("deal_history", stored), list(stored.values()))
+    return _load({"id": cursor.lastrowid, **stored})
+
+
+def _insert_sql(table: str, row: Row) -> str:
+    names = ", ".join(f"[{name}]" for name in row)
+    return f"insert into [{table}] ({names}) values ({', '.join('?' * len(row))})"
 
 
 def load_history(db: sqlite_utils.Database, session_id: int) -> dict[int, list[Row]]:

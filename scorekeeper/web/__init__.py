@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,12 @@ from flask import g
 from flask_wtf.csrf import CSRFProtect
 
 from ..rules import parse_card
+from ..storage.db import connect
 from ..storage.db import open_db
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
+_INHERITED: list[sqlite_utils.Database] = []
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -91,17 +94,38 @@ def signed(score: int) -> str:
 
 
 def get_db() -> sqlite_utils.Database:
-    """The request's database connection, opened on first use."""
+    """The request's database connection: the thread's own, kept open from one request to the next.
+
+    The database was migrated when the app was built. A connection is not shared between threads
+    nor inherited by a forked worker; keeping it open spares each request the opening and, above
+    all, the checkpoint SQLite makes when the last connection to a WAL database closes.
+    """
     if "db" not in g:
-        g.db = open_db(current_app.config["DATABASE"])
+        g.db = _thread_connection(current_app)
     db: sqlite_utils.Database = g.db
     return db
 
 
+def _thread_connection(app: Flask) -> sqlite_utils.Database:
+    local = app.extensions.setdefault("scorekeeper.connections", threading.local())
+    path = app.config["DATABASE"]
+    kept: tuple[int, str, sqlite_utils.Database] | None = getattr(local, "kept", None)
+    if kept is not None and kept[:2] == (os.getpid(), path):
+        return kept[2]
+    if kept is not None and kept[0] != os.getpid():
+        # Opened before a fork: closing it here could checkpoint the parent's log. Never closed.
+        _INHERITED.append(kept[2])
+    db = connect(path)
+    local.kept = (os.getpid(), path, db)
+    return db
+
+
 def _close_db(_error: BaseException | None = None) -> None:
+    """End the request's use of the connection: whatever it left uncommitted is rolled back, as
+    closing the connection would."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def _instance_secret_key(instance: Path) -> str:

@@ -120,7 +120,7 @@ def version_of(value: object) -> int | None:
     """The optional version a client last saw of a deal, for optimistic locking."""
     if value is None:
         return None
-    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
         value = int(value)  # from a query string
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ID:
         raise InputError("version must be a whole number", "version")

@@ -65,7 +65,8 @@ def _read_groups(text: str) -> tuple[list[list], list[int]]:  # type: ignore[typ
     groups, claimed = [], []
     for number, line in enumerate((ln for ln in text.splitlines() if ln.strip()), start=1):
         cards, sep, value = line.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
+        digits = value.strip().lstrip("-")
+        if not sep or not (digits.isascii() and digits.isdigit()):
             raise ValueError(
                 _("line %(n)s: write the group's cards, then = and its value", n=number)
             )

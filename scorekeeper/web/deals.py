@@ -103,7 +103,8 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     stored = session.deals[number - 1] if number else None
     if stored:
         form = form_class(
-            data=_prefill(stored.input, kind, session.ruleset) | {"version": str(stored.version)}
+            data=_prefill(stored.input, kind, session.ruleset)
+            | {"version": str(stored.version), "deal_id": str(stored.id)}
         )
     elif kind == "play" and session.pending_play:  # resume a play saved part-way
         form = form_class(data=_prefill(session.pending_play, kind, session.ruleset))
@@ -116,7 +117,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     try:
         body = make_body(form, session)
         if form.save.data:
-            _save(session, number, body, form.version.data)
+            _save(session, number, body, form.version.data, form.deal_id.data)
             return redirect(url_for("sessions.detail", session_id=session.id), 303)
         if kind == "play":
             return _play_state(session, form, body, number, context)
@@ -132,6 +133,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
         context |= {"refused": str(error), "theirs": current}
         _deal, context["result"] = services.preview_deal(session, body, number)
         form.version.data = str(current.version)
+        form.deal_id.data = str(current.id)
         return render_template("deals/entry.html", **context), 409
     except (services.InputError, IllegalDealError) as error:
         field = forms.error_field(form, getattr(error, "field", None))
@@ -158,12 +160,22 @@ def _play_state(
 
 
 def _save(
-    session: services.Session, number: int | None, body: dict[str, Any], version: str | None
+    session: services.Session,
+    number: int | None,
+    body: dict[str, Any],
+    version: str | None,
+    deal_id: str | None = None,
 ) -> DealResult:
     if number is None:
         return services.record_deal(get_db(), session.id, body).result
-    expected = int(version) if version and version.isascii() and version.isdigit() else None
-    return services.correct_deal(get_db(), session.id, number, body, expected).result
+    expected = _number(version)
+    return services.correct_deal(
+        get_db(), session.id, number, body, expected, _number(deal_id)
+    ).result
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isascii() and text.isdigit() else None
 
 
 def _prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]:

@@ -50,6 +50,7 @@ class DealForm(FlaskForm):
     """Common buttons: check shows the breakdown, save records the deal."""
 
     version = HiddenField()
+    deal_id = HiddenField()
     """The version of the deal being corrected, so that a change made meanwhile is not lost."""
 
     check = SubmitField(_l("Check"))

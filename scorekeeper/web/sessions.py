@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections import OrderedDict
+from typing import Any
+
 from flask import Blueprint
 from flask import abort
+from flask import current_app
 from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..rules.notation import format_record
+from ..scoresheet import GameView
+from ..scoresheet import Protocol
 from ..scoresheet import build_protocol
 from ..sheets import qr_svg
 from . import forms
@@ -44,12 +54,14 @@ def detail(session_id: int) -> str:
     """The protocol: a row per deal, games with standings and settlement, who deals next."""
     session = services.load_session(get_db(), session_id)
     link = url_for("auth.view", token=session.read_token, _external=True)
+    protocol = build_protocol(session)
     return render_template(
         "sessions/detail.html",
-        protocol=build_protocol(session),
+        protocol=protocol,
+        protocol_table=_protocol_table(session, protocol),
         session=session,
         read_link=link,
-        qr=qr_svg(link),
+        qr=_qr_svg(link),
         deleted=services.deleted_deals(get_db(), session_id),
         form=forms.ConfirmForm(),
     )
@@ -122,6 +134,54 @@ def record(session_id: int, number: int) -> Response:
     name = f"deal-{session_id}-{number}.txt"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     return Response(text, mimetype="text/plain", headers=headers)
+
+
+def _protocol_table(session: services.Session, protocol: Protocol) -> Markup:
+    """The protocol's table, rendered once per session version (a write loads a new Session),
+    language and site root: its rows are most of the page's work."""
+    key = ("protocol table", str(get_locale()), request.script_root)
+    table: Markup | None = session.memo.get(key)
+    if table is None:
+        bodies = [_game_body(session, protocol, game) for game in protocol.games]
+        html = render_template(
+            "sessions/_protocol_table.html", protocol=protocol, session=session, game_bodies=bodies
+        )
+        table = session.memo[key] = Markup(html)
+    return table
+
+
+_GAME_BODIES: OrderedDict[tuple[Any, ...], tuple[GameView, Markup]] = OrderedDict()
+"""Games rendered lately, each with the game it was rendered from: after a write, the games it
+left as they were need no rendering again. Kept by value, so safe across sessions and databases:
+the same game, session id, recording, sides, language and site root make the same HTML."""
+_GAME_BODIES_SIZE = 4096
+_game_bodies_lock = threading.Lock()
+
+
+def _game_body(session: services.Session, protocol: Protocol, game: GameView) -> Markup:
+    recording, sides = session.ruleset.recording, len(protocol.side_names)
+    where = (str(get_locale()), request.script_root)
+    key = (*where, session.id, recording, sides, game.number)
+    with _game_bodies_lock:
+        kept = _GAME_BODIES.get(key)
+    if kept is not None and kept[0] == game:
+        return kept[1]
+    template = current_app.jinja_env.get_template("sessions/_protocol_game.html")
+    body = Markup(
+        template.render(game=game, session_id=session.id, recording=recording, sides=sides)
+    )
+    with _game_bodies_lock:
+        _GAME_BODIES[key] = (game, body)
+        _GAME_BODIES.move_to_end(key)
+        while len(_GAME_BODIES) > _GAME_BODIES_SIZE:
+            _GAME_BODIES.popitem(last=False)
+    return body
+
+
+@functools.lru_cache(maxsize=256)
+def _qr_svg(link: str) -> str:
+    """A read link's QR code: the same link, the same picture."""
+    return qr_svg(link)
 
 
 def _deal_of(session: services.Session, number: int) -> services.Deal:

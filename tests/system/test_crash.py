@@ -9,6 +9,7 @@ and hold no deal half-written: each with its points and scores for every side an
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import sqlite3
 import threading
@@ -55,7 +56,7 @@ def test_a_killed_server_keeps_every_acknowledged_deal(servers, tmp_path):
                     {"points": points},
                     timeout=5.0,
                 )
-            except OSError:  # refused, reset or cut short: the server is gone
+            except (OSError, http.client.HTTPException):  # the server is gone
                 if killed.is_set():
                     return
                 time.sleep(0.01)
