@@ -1,9 +1,9 @@
 """The OpenAPI description of the JSON API v1, served at /api/v1/openapi.json.
 
 The description is ``openapi.json`` beside this module, written by hand to follow ``api.py``,
-``api_json.py`` and ``services/dealinput.py``; tests/web/test_openapi.py checks that it is valid
-OpenAPI, that its card codes, rulesets and options are the rules core's, and runs schemathesis
-against the app with it.
+``api_json.py`` and ``services/dealinput.py``: change it with the API. tests/web/test_openapi.py
+checks that it is valid OpenAPI 3.1, that it names every route of the API and the rules core's
+card codes, rulesets and options, and runs schemathesis against the app with it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint
-from flask import jsonify
 from werkzeug.wrappers import Response
 
 bp = Blueprint("openapi", __name__, url_prefix="/api/v1")
@@ -23,13 +22,20 @@ SOURCE = Path(__file__).with_name("openapi.json")
 
 
 @cache
+def _text() -> str:
+    """The document as served, read once (and parsed once, so a broken file fails early)."""
+    text = SOURCE.read_text(encoding="utf-8")
+    json.loads(text)
+    return text
+
+
 def description() -> dict[str, Any]:
-    """The OpenAPI document, read once."""
-    document: dict[str, Any] = json.loads(SOURCE.read_text(encoding="utf-8"))
+    """The OpenAPI document as a fresh dict (callers may change it)."""
+    document: dict[str, Any] = json.loads(_text())
     return document
 
 
 @bp.get("/openapi.json")
 def spec() -> Response:
     """The OpenAPI 3.1 description of the API."""
-    return jsonify(description())
+    return Response(_text(), mimetype="application/json")
