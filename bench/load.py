@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import json
 import math
 import multiprocessing
@@ -50,19 +49,44 @@ def free_port() -> int:
 
 
 def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
-    """One request on its own connection (sync workers close it anyway): status and body."""
-    conn = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
-    try:
-        headers = {"Connection": "close"}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        conn.request(method, path, body=data, headers=headers)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
+    """One request on its own connection, as a lean client sends it: status and body.
+
+    A plain socket and a request built in one piece: the client costs about 0.1 ms of CPU a
+    request. (http.client costs about five times that, and its threads then queued for the
+    client's own GIL, which showed as server latency: wrk, from Debian, gives the same figures
+    as this client for the same page.) gunicorn's sync workers close every connection, so the
+    answer is all that arrives before the close.
+    """
+    data = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+    with socket.create_connection((HOST, port), timeout=TIMEOUT) as sock:
+        sock.sendall(head.encode() + b"\r\n" + data)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    answer = b"".join(chunks)
+    header, _, content = answer.partition(b"\r\n\r\n")
+    status = header.split(b" ", 2)[1] if header.startswith(b"HTTP/") else b""
+    if not status.isdigit():
+        raise OSError(f"not an HTTP answer: {answer[:80]!r}")
+    if b"transfer-encoding: chunked" in header.lower():
+        content = unchunk(content)
+    return int(status), content
+
+
+def unchunk(content: bytes) -> bytes:
+    """A body sent in chunks, put together."""
+    parts, rest = [], content
+    while rest:
+        size_line, _, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        parts.append(rest[:size])
+        rest = rest[size + 2 :]
+    return b"".join(parts)
 
 
 def no_control_socket() -> list[str]:
@@ -125,6 +149,17 @@ class Server:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by gunicorn's master and its workers (Linux's /proc)."""
+        assert self.process is not None
+        ticks = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError):
+                fields = stat.read_text().rpartition(")")[2].split()
+                if self.process.pid in (int(stat.parent.name), int(fields[1])):
+                    ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def locked(self) -> int:
         return self.log().count(LOCKED)
@@ -190,7 +225,10 @@ def percentile(values: list[float], p: float) -> float:
     return 1000 * ordered[max(0, min(len(ordered) - 1, math.ceil(p * len(ordered)) - 1))]
 
 
-def summary(scenario: str, clients: int, elapsed: float, tally: Tally, locked: int) -> dict:
+def summary(
+    scenario: str, clients: int, elapsed: float, tally: Tally, locked: int, cpu: tuple[float, float]
+) -> dict:
+    """The figures of a scenario; ``cpu``: the server's and this client's CPU seconds in it."""
     requests = sum(len(v) for v in tally.latencies.values())
     return {
         "scenario": scenario,
@@ -198,6 +236,8 @@ def summary(scenario: str, clients: int, elapsed: float, tally: Tally, locked: i
         "seconds": round(elapsed, 2),
         "requests": requests,
         "requests_per_s": round(requests / elapsed, 1),
+        "server_cpu_ms_per_request": round(1000 * cpu[0] / max(requests, 1), 2),
+        "client_cpu_ms_per_request": round(1000 * cpu[1] / max(requests, 1), 2),
         "latency_ms": {
             kind: {
                 "n": len(values),
@@ -226,8 +266,8 @@ def keepers(server: Server, count: int, seconds: float) -> dict:
         tally.timed("page", server.port, "GET", f"/sessions/{session_id}")
         tally.timed("json", server.port, "GET", f"/api/v1/sessions/{session_id}")
 
-    elapsed = run_clients(count, seconds, work)
-    return summary("keepers", count, elapsed, tally, server.locked() - locked)
+    elapsed, cpu = measured(server, lambda: run_clients(count, seconds, work))
+    return summary("keepers", count, elapsed, tally, server.locked() - locked, cpu)
 
 
 def reading(server: Server, seconds: float) -> dict:
@@ -243,14 +283,22 @@ def reading(server: Server, seconds: float) -> dict:
     def work(_n: int, _round: int) -> None:
         tally.timed("page", server.port, "GET", f"/sessions/{session_id}")
 
-    elapsed = run_clients(READERS, seconds, work)
-    return summary(f"reading {READ_DEALS} deals", READERS, elapsed, tally, server.locked() - locked)
+    elapsed, cpu = measured(server, lambda: run_clients(READERS, seconds, work))
+    scenario = f"reading {READ_DEALS} deals"
+    return summary(scenario, READERS, elapsed, tally, server.locked() - locked, cpu)
+
+
+def measured(server: Server, run: Any) -> tuple[float, tuple[float, float]]:
+    """What run() returns, with the CPU seconds the server and this client spent meanwhile."""
+    server_start, client_start = server.cpu_seconds(), time.process_time()
+    elapsed = run()
+    return elapsed, (server.cpu_seconds() - server_start, time.process_time() - client_start)
 
 
 def print_table(results: list[dict]) -> None:
     print(
         f"{'scenario':<20}{'clients':>8}{'req/s':>9}{'kind':>7}{'n':>7}{'p50 ms':>9}"
-        f"{'p99 ms':>9}{'errors':>8}{'locked':>8}"
+        f"{'p99 ms':>9}{'errors':>8}{'locked':>8}{'cpu/req':>9}"
     )
     for row in results:
         first = True
@@ -258,10 +306,11 @@ def print_table(results: list[dict]) -> None:
             head = (
                 (row["scenario"], row["clients"], row["requests_per_s"]) if first else ("", "", "")
             )
-            tail = (row["errors"], row["database_locked"]) if first else ("", "")
+            cpu = row["server_cpu_ms_per_request"]
+            tail = (row["errors"], row["database_locked"], cpu) if first else ("", "", "")
             print(
                 f"{head[0]:<20}{head[1]:>8}{head[2]:>9}{kind:>7}{figures['n']:>7}"
-                f"{figures['p50']:>9}{figures['p99']:>9}{tail[0]:>8}{tail[1]:>8}"
+                f"{figures['p50']:>9}{figures['p99']:>9}{tail[0]:>8}{tail[1]:>8}{tail[2]:>9}"
             )
             first = False
         for sample in row["error_samples"]:
