@@ -100,12 +100,27 @@ class Progress:
         return None
 
 
-def progress(ruleset: Ruleset, first_dealer: int, deal_scores: Sequence[Sequence[int]]) -> Progress:
-    """Group a session's deal scores into games, with dealers, totals, standings and settlement."""
+def progress(
+    ruleset: Ruleset,
+    first_dealer: int,
+    deal_scores: Sequence[Sequence[int]],
+    before: Progress | None = None,
+) -> Progress:
+    """Group a session's deal scores into games, with dealers, totals, standings and settlement.
+
+    ``before`` may be the progress of an earlier state of the same session (the same ruleset and
+    first dealer): its finished games over deals whose scores are unchanged are taken as they are,
+    so that recording a deal costs the work of that deal's game, not of the whole session. The
+    result is the same as without it.
+    """
     _check_seat(ruleset, first_dealer)
     scores = [_checked_scores(ruleset, number, deal) for number, deal in enumerate(deal_scores, 1)]
-    games = _games(ruleset, scores)
-    rows = _rows(ruleset, first_dealer, scores, games)
+    kept_games = _unchanged_games(before, first_dealer, scores)
+    start = kept_games[-1].deals[-1] if kept_games else 0
+    new_games = _games(ruleset, scores, start, len(kept_games))
+    games = kept_games + new_games
+    kept_rows = before.rows[:start] if before is not None else ()
+    rows = kept_rows + _rows(ruleset, first_dealer, scores, new_games, kept_rows)
     totals = rows[-1].totals if rows else (0,) * ruleset.sides
     current = games[-1] if games and not games[-1].finished else None
     return Progress(
@@ -116,6 +131,25 @@ def progress(ruleset: Ruleset, first_dealer: int, deal_scores: Sequence[Sequence
         next_game=current.number if current else len(games) + 1,
         deals_to_go=current.deals_to_go if current else game_length(ruleset),
     )
+
+
+def _unchanged_games(
+    before: Progress | None, first_dealer: int, scores: Sequence[tuple[int, ...]]
+) -> tuple[Game, ...]:
+    """The finished games of ``before`` whose deals all have the same scores now, in order."""
+    if before is None or not before.rows or before.rows[0].dealer != first_dealer:
+        return ()
+    same = 0  # deals from the first with unchanged scores
+    for row, deal in zip(before.rows, scores, strict=False):
+        if row.scores != deal:
+            break
+        same += 1
+    kept = 0
+    for game in before.games:
+        if not game.finished or game.deals[-1] > same:
+            break
+        kept += 1
+    return before.games[:kept]
 
 
 def dealer_of(ruleset: Ruleset, first_dealer: int, deal_number: int) -> int:
@@ -193,17 +227,21 @@ def complete_points(points: Sequence[int | None], ruleset: Ruleset) -> list[int]
     return [rest if value is None else value for value in points]
 
 
-def _games(ruleset: Ruleset, scores: Sequence[tuple[int, ...]]) -> tuple[Game, ...]:
+def _games(
+    ruleset: Ruleset, scores: Sequence[tuple[int, ...]], start: int = 0, games_before: int = 0
+) -> tuple[Game, ...]:
+    """The games of the deals after the first ``start``, numbered after ``games_before``."""
     games: list[Game] = []
-    start = 0
-    for end in range(1, len(scores) + 1):
+    for end in range(start + 1, len(scores) + 1):
         totals = _sum(scores[start:end], ruleset.sides)
         if is_over(ruleset, end - start, totals):
-            games.append(_game(ruleset, len(games) + 1, range(start + 1, end + 1), totals))
+            number = games_before + len(games) + 1
+            games.append(_game(ruleset, number, range(start + 1, end + 1), totals))
             start = end
     if start < len(scores):
         totals = _sum(scores[start:], ruleset.sides)
-        games.append(_game(ruleset, len(games) + 1, range(start + 1, len(scores) + 1), totals))
+        number = games_before + len(games) + 1
+        games.append(_game(ruleset, number, range(start + 1, len(scores) + 1), totals))
     return tuple(games)
 
 
@@ -234,11 +272,14 @@ def _rows(
     first_dealer: int,
     scores: Sequence[tuple[int, ...]],
     games: Sequence[Game],
+    rows_before: Sequence[DealRow] = (),
 ) -> tuple[DealRow, ...]:
+    """The rows of the deals in ``games``, which follow ``rows_before``."""
     game_of = {number: game.number for game in games for number in game.deals}
     rows: list[DealRow] = []
-    totals = (0,) * ruleset.sides
-    for number, deal in enumerate(scores, 1):
+    totals = rows_before[-1].totals if rows_before else (0,) * ruleset.sides
+    for number in range(len(rows_before) + 1, len(scores) + 1):
+        deal = scores[number - 1]
         totals = tuple(a + b for a, b in zip(totals, deal, strict=True))
         dealer = dealer_of(ruleset, first_dealer, number)
         rows.append(DealRow(number, dealer, game_of[number], deal, totals))

@@ -410,6 +410,54 @@ def test_the_deal_passes_round_the_table_in_order(
     assert all(b == (a + 1) % ruleset.players for a, b in zip(dealers, dealers[1:], strict=False))
 
 
+@st.composite
+def edits(draw: st.DrawFn) -> tuple[Ruleset, int, list[list[int]], list[list[int]]]:
+    """A session before and after one keeper's edit: deals recorded, one corrected, one deleted."""
+    ruleset, first_dealer, deals = draw(sessions())
+    after = [list(deal) for deal in deals]
+    kind = draw(st.sampled_from(("record", "correct", "delete")))
+    score = st.sampled_from((-5, 0, 1, 30, 60))
+    if kind == "record" or not deals:
+        more = st.lists(score, min_size=ruleset.sides, max_size=ruleset.sides)
+        after += draw(st.lists(more, min_size=1, max_size=4))
+    elif kind == "correct":
+        where = draw(st.integers(0, len(deals) - 1))
+        after[where] = draw(st.lists(score, min_size=ruleset.sides, max_size=ruleset.sides))
+    else:
+        del after[draw(st.integers(0, len(deals) - 1))]
+    return ruleset, first_dealer, deals, after
+
+
+@settings(max_examples=400, deadline=None)
+@given(edits())
+def test_progress_from_an_earlier_state_is_the_progress_from_scratch(
+    edit: tuple[Ruleset, int, list[list[int]], list[list[int]]],
+) -> None:
+    ruleset, first_dealer, deals, after = edit
+    before = progress(ruleset, first_dealer, deals)
+    assert progress(ruleset, first_dealer, after, before=before) == progress(
+        ruleset, first_dealer, after
+    )
+
+
+def test_progress_from_an_earlier_state_keeps_its_finished_games() -> None:
+    # Two Scarto games of three deals, then deal 7 recorded: games 1 and 2 are the same objects,
+    # game 3 is new with deal 7 only; the totals run on: (4, 1, -5) * 2 + (0, 0, 0) * 4 ...
+    deals = [[4, 1, -5], [0, 0, 0], [0, 0, 0]] * 2
+    before = progress(SCARTO, 0, deals)
+    after = progress(SCARTO, 0, [*deals, [2, -1, -1]], before=before)
+    assert after.games[0] is before.games[0]
+    assert after.games[1] is before.games[1]
+    assert after.games[2].deals == (7,)
+    assert after.rows[-1].totals == (8 + 2, 2 - 1, -10 - 1)
+    # A corrected deal 2 leaves nothing of game 1 to keep, nor of game 2 after it.
+    corrected = progress(SCARTO, 0, [deals[0], [1, 1, -2], *deals[2:]], before=before)
+    assert corrected.games[0] is not before.games[0]
+    assert corrected.games[0].totals == (5, 2, -7)
+    # Another first dealer: nothing is kept.
+    assert progress(SCARTO, 1, deals, before=before).rows[0].dealer == 1
+
+
 @FAST
 @given(st.lists(st.integers(-50, 50), min_size=2, max_size=4))
 def test_standings_rank_every_side_once_highest_first(totals: list[int]) -> None:
