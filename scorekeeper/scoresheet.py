@@ -12,10 +12,12 @@ from flask_babel import gettext as _
 
 from .rules import Problem
 from .rules.game import Game
+from .rules.game import Progress
 from .rules.game import Settlement
 from .rules.game import progress
 from .services import Deal
 from .services import Session
+from .services.sessions import EARLIER
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,8 @@ class Protocol:
     next_dealer: int
     next_dealer_name: str
     deals_to_go: int | None
+    state: Progress
+    """The rules' progress it was built from."""
 
     @property
     def rows(self) -> tuple[ProtocolRow, ...]:
@@ -73,28 +77,40 @@ def build_protocol(session: Session) -> Protocol:
     """Build the protocol of a session from its recorded deals.
 
     Built once per session and language: a Session never changes (a write loads a new one), and
-    the protocol's sentences are in the language of the request.
+    the protocol's sentences are in the language of the request. Built from the protocol of the
+    earlier state the session was made from, when there is one: its unchanged games are kept.
     """
     locale = str(get_locale())
     protocol: Protocol | None = session.memo.get(("protocol", locale))
     if protocol is None:
-        protocol = session.memo[("protocol", locale)] = _build_protocol(session, locale)
+        earlier = _earlier_protocol(session, locale)
+        protocol = session.memo[("protocol", locale)] = _build_protocol(session, locale, earlier)
+        session.memo.pop(EARLIER, None)
     return protocol
 
 
-def _build_protocol(session: Session, locale: str) -> Protocol:
+def _earlier_protocol(session: Session, locale: str) -> Protocol | None:
+    earlier: Session | None = session.memo.get(EARLIER)
+    if earlier is None:
+        return None
+    same_table = (earlier.ruleset, earlier.players, earlier.first_dealer) == (
+        session.ruleset,
+        session.players,
+        session.first_dealer,
+    )
+    protocol: Protocol | None = earlier.memo.get(("protocol", locale))
+    return protocol if same_table else None
+
+
+def _build_protocol(session: Session, locale: str, earlier: Protocol | None = None) -> Protocol:
     scores = [deal.result.scores for deal in session.deals]
-    state = progress(session.ruleset, session.first_dealer, scores)
-    rows = [
-        ProtocolRow(deal, session.players[row.dealer], row.totals, row.game)
-        for deal, row in zip(session.deals, state.rows, strict=True)
-    ]
+    before = earlier.state if earlier is not None else None
+    state = progress(session.ruleset, session.first_dealer, scores, before=before)
     names = session.side_names
-    by_game: dict[int, list[ProtocolRow]] = {}
-    for protocol_row in rows:
-        by_game.setdefault(protocol_row.game, []).append(protocol_row)
-    games = tuple(
-        _game_view(game, tuple(by_game.get(game.number, ())), names, locale) for game in state.games
+    kept = _kept_games(session, state, earlier)
+    games = kept + tuple(
+        _game_view(game, _protocol_rows(session, state, game), names, locale)
+        for game in state.games[len(kept) :]
     )
     return Protocol(
         session,
@@ -104,6 +120,36 @@ def _build_protocol(session: Session, locale: str) -> Protocol:
         state.next_dealer,
         session.players[state.next_dealer],
         state.deals_to_go,
+        state,
+    )
+
+
+def _kept_games(
+    session: Session, state: Progress, earlier: Protocol | None
+) -> tuple[GameView, ...]:
+    """The earlier protocol's games that the rules kept, and whose deals are the same objects."""
+    if earlier is None:
+        return ()
+    kept: list[GameView] = []
+    for game, view in zip(state.games, earlier.games, strict=False):
+        unchanged = game is earlier.state.games[view.number - 1] and all(
+            row.deal is session.deals[row.deal.number - 1] for row in view.rows
+        )
+        if not unchanged:
+            break
+        kept.append(view)
+    return tuple(kept)
+
+
+def _protocol_rows(session: Session, state: Progress, game: Game) -> tuple[ProtocolRow, ...]:
+    return tuple(
+        ProtocolRow(
+            session.deals[number - 1],
+            session.players[state.rows[number - 1].dealer],
+            state.rows[number - 1].totals,
+            game.number,
+        )
+        for number in game.deals
     )
 
 

@@ -5,5 +5,7 @@ names another file.
 """
 
 from . import create_app
+from .web import warm_up
 
 app = create_app()
+warm_up(app)  # gunicorn.conf.py preloads the app: the workers fork with it done

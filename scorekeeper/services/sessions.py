@@ -74,11 +74,14 @@ class Session:
     """The secret of the session's read-only link, /view/<read_token>."""
     has_pin: bool = False
     deleted: bool = False
+    has_deleted: bool = False
+    """Some of its deals were deleted (and may be restored)."""
     memo: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
     """What is worked out from the session once and kept with it, such as its protocol
-    (scoresheet.build_protocol): a Session never changes, a write makes a new one."""
+    (scoresheet.build_protocol): a Session never changes, a write makes a new one. Under
+    ``EARLIER``, the session it was made from, if any (see ``later_state``)."""
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -86,6 +89,27 @@ class Session:
         if self.ruleset.teams:
             return tuple(f"{self.players[s]} & {self.players[s + 2]}" for s in range(2))
         return self.players
+
+
+EARLIER = "earlier"
+"""The memo key of the earlier state a session was made from."""
+
+
+def later_state(session: Session, earlier: Session) -> Session:
+    """Mark ``session`` as made from ``earlier``, an earlier state of the same session, so that
+    what is worked out from it can start from what was worked out from that one (its protocol
+    keeps the games that did not change).
+
+    Only a state that has something worked out is kept, and only one step back: a state nothing
+    was worked out from passes on the one it was made from, so no chain of old states stays in
+    memory.
+    """
+    before = earlier.memo.get(EARLIER)
+    if before is not None:
+        session.memo[EARLIER] = before
+    elif earlier.memo:
+        session.memo[EARLIER] = earlier
+    return session
 
 
 def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
@@ -227,6 +251,7 @@ def with_recorded_deal(db: sqlite_utils.Database, session: Session, deal: Deal) 
         pending_scarto=row.get("pending_scarto"),
         pending_play=row.get("pending_play"),
     )
+    later_state(after, session)
     return Recorded((repository.database_file(db), session.id), stamp, after)
 
 
@@ -268,7 +293,7 @@ def _session(
             deals.append(replace(same[deal_id], number=number))
         else:
             deals.append(same[deal_id])
-    return Session(
+    session = Session(
         id=row["id"],
         ruleset=find_ruleset(row["ruleset"], row["overrides"] or None),
         players=tuple(row["players"]),
@@ -282,7 +307,9 @@ def _session(
         read_token=row.get("read_token") or "",
         has_pin=bool(row.get("pin_hash")),
         deleted=bool(row.get("deleted")),
+        has_deleted=any(mark[repository.MARK_DELETED] for mark in stamp[1]),
     )
+    return later_state(session, kept[1]) if kept is not None else session
 
 
 def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[dict[str, Any]]:

@@ -63,6 +63,7 @@ def _register(app: Flask) -> None:
     from . import deals
     from . import errors
     from . import exports
+    from . import fragments
     from . import i18n
     from . import keeper
     from . import openapi
@@ -71,6 +72,7 @@ def _register(app: Flask) -> None:
     from . import sheets
 
     i18n.init_app(app)
+    fragments.init_app(app)
     auth.init_app(app)
     keeper.init_app(app)
     errors.init_app(app)
@@ -81,6 +83,20 @@ def _register(app: Flask) -> None:
     csrf.exempt(openapi.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["card_label"] = card_label
+
+
+def warm_up(app: Flask) -> None:
+    """Compile every page's template and load every language now, once: under gunicorn this runs
+    in the master before it forks, so no worker spends its first requests on them."""
+    from flask_babel import get_translations
+
+    from .i18n import LANGUAGES
+
+    for name in app.jinja_env.list_templates(extensions=["html"]):
+        app.jinja_env.get_template(name)
+    for code in LANGUAGES:
+        with app.test_request_context("/", headers={"Accept-Language": code}):
+            get_translations()
 
 
 def card_label(code: str) -> str:

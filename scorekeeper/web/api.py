@@ -29,6 +29,7 @@ from ..services.dealinput import parse_deal_input
 from . import api_json as js
 from . import errors
 from . import get_db
+from . import protocol_json as pj
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -88,7 +89,7 @@ def audit() -> Response:
 @bp.get("/sessions")
 def session_list() -> Response:
     """Every session, newest first."""
-    return jsonify([js.session_summary_json(row) for row in services.list_sessions(get_db())])
+    return jsonify([pj.session_summary_json(row) for row in services.list_sessions(get_db())])
 
 
 @bp.post("/sessions")
@@ -134,13 +135,13 @@ def deal_delete(session_id: int, number: int) -> tuple[str, int]:
 
 def _protocol(session_id: int) -> dict[str, Any]:
     session = services.load_session(get_db(), _checked_id(session_id))
-    return js.protocol_json(build_protocol(session))
+    return pj.protocol_json(build_protocol(session))
 
 
 def _deal_row(session_id: int, number: int) -> dict[str, Any]:
     """A deal as the session's "deals" list shows it, with the running totals after it."""
-    deal: dict[str, Any] = _protocol(session_id)["deals"][number - 1]
-    return deal
+    session = services.load_session(get_db(), _checked_id(session_id))
+    return pj.deal_row_json(build_protocol(session), number)
 
 
 def _checked_id(session_id: int) -> int:

@@ -13,8 +13,6 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import request
-from flask import url_for
-from werkzeug.routing import BuildError
 
 from ..rules import Card
 from ..rules import InvalidNotationError
@@ -27,9 +25,6 @@ from ..rules import find_ruleset
 from ..rules import parse_card
 from ..rules.audit import DealResult
 from ..rules.counting import CountCheck
-from ..scoresheet import GameView
-from ..scoresheet import Protocol
-from ..services import Deal
 from ..services import InputError
 
 MAX_NUMBER = 10_000
@@ -221,102 +216,4 @@ def result_json(result: DealResult) -> dict[str, Any]:
         "notes": problems_json(result.notes),
         "scarto": verdict_json(result.scarto),
         "piles": [pile_json(pile) for pile in result.piles] if result.piles else None,
-    }
-
-
-def deal_json(deal: Deal) -> dict[str, Any]:
-    result = deal.result
-    return {
-        "number": deal.number,
-        "dealer": deal.dealer,
-        "form": deal.form,
-        "input": deal.input,
-        "points": list(result.points),
-        "scores": list(result.scores),
-        "ok": result.ok,
-        "problems": problems_json(result.problems),
-        "notes": problems_json(result.notes),
-        "version": deal.version,
-        "corrected": deal.corrected,
-        "scarto_check": scarto_check_json(deal.scarto_check),
-    }
-
-
-def session_url(session_id: int) -> str:
-    try:
-        return url_for("sessions.detail", session_id=session_id)
-    except BuildError:  # the sessions pages are not registered
-        return f"/sessions/{session_id}"
-
-
-def session_summary_json(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A line of the session list, from the stored row."""
-    return {
-        "id": row["id"],
-        "url": session_url(row["id"]),
-        "ruleset": row["ruleset"],
-        "options": dict(row.get("overrides") or {}),
-        "players": row["players"],
-        "first_dealer": row["first_dealer"],
-        "table_name": row.get("table_name") or "",
-        "place": row.get("place") or "",
-        "created": row.get("created"),
-        "deal_count": row.get("deal_count", 0),
-    }
-
-
-def protocol_json(protocol: Protocol) -> dict[str, Any]:
-    """A session with its deals, running totals, games and who deals next."""
-    session = protocol.session
-    deals = [
-        {
-            **deal_json(row.deal),
-            "dealer_name": row.dealer_name,
-            "totals": list(row.totals),
-            "game": row.game,
-        }
-        for row in protocol.rows
-    ]
-    return {
-        "id": session.id,
-        "url": session_url(session.id),
-        "ruleset": session.ruleset.id,
-        "ruleset_name": session.ruleset.name,
-        "options": dict(session.ruleset.overrides),
-        "rules": session.ruleset.options,
-        "players": list(session.players),
-        "sides": list(protocol.side_names),
-        "first_dealer": session.first_dealer,
-        "table_name": session.table_name,
-        "place": session.place,
-        "created": session.created,
-        "deals": deals,
-        "totals": list(protocol.totals),
-        "next_dealer": protocol.next_dealer,
-        "next_dealer_name": protocol.next_dealer_name,
-        "deals_to_go": protocol.deals_to_go,
-        "games": [game_json(game, protocol.side_names) for game in protocol.games],
-        "pending_scarto": scarto_check_json(session.pending_scarto),
-    }
-
-
-def game_json(game: GameView, side_names: Sequence[str]) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "deals": [row.deal.number for row in game.rows],
-        "totals": list(game.totals),
-        "finished": game.finished,
-        "deals_to_go": game.deals_to_go,
-        "standings": [
-            {
-                "side": list(side_names).index(place.name),
-                "name": place.name,
-                "rank": place.rank,
-                "total": place.total,
-                "tied": place.tied,
-            }
-            for place in game.standings
-        ],
-        "settlement": game.settlement or None,
-        "tie": game.tie,
     }

@@ -28,6 +28,7 @@ from ..scoresheet import build_protocol
 from ..sheets import qr_svg
 from . import forms
 from . import get_db
+from .auth import club_mode
 
 bp = Blueprint("sessions", __name__, url_prefix="/sessions")
 
@@ -55,16 +56,33 @@ def detail(session_id: int) -> str:
     session = services.load_session(get_db(), session_id)
     link = url_for("auth.view", token=session.read_token, _external=True)
     protocol = build_protocol(session)
+    deleted = services.deleted_deals(get_db(), session_id) if session.has_deleted else []
     return render_template(
         "sessions/detail.html",
-        protocol=protocol,
         protocol_table=_protocol_table(session, protocol),
         session=session,
+        head=_head(session, protocol),
         read_link=link,
-        qr=_qr_svg(link),
-        deleted=services.deleted_deals(get_db(), session_id),
-        form=forms.ConfirmForm(),
+        qr=_qr_svg(link) if club_mode() else "",  # the page shows it only in club mode
+        deleted=tuple((d["id"], tuple(d["scores"]), d["deleted"]) for d in deleted),
     )
+
+
+def _head(session: services.Session, protocol: Protocol) -> dict[str, Any]:
+    """What the protocol's head shows (templates/sessions/_detail_head.html)."""
+    scarto = session.pending_scarto
+    return {
+        "session_id": session.id,
+        "ruleset": session.ruleset,
+        "table_name": session.table_name,
+        "place": session.place,
+        "created": session.created,
+        "next_dealer_name": protocol.next_dealer_name,
+        "deals_to_go": protocol.deals_to_go,
+        "resume": bool(session.pending_play),
+        "scarto": tuple(scarto["scarto"]) if scarto else (),
+        "scarto_legal": scarto["legal"] if scarto else None,
+    }
 
 
 @bp.post("/<int:session_id>/delete")
@@ -139,10 +157,11 @@ def record(session_id: int, number: int) -> Response:
 def _protocol_table(session: services.Session, protocol: Protocol) -> Markup:
     """The protocol's table, rendered once per session version (a write loads a new Session),
     language and site root: its rows are most of the page's work."""
-    key = ("protocol table", str(get_locale()), request.script_root)
+    where = (str(get_locale()), request.script_root)
+    key = ("protocol table", *where)
     table: Markup | None = session.memo.get(key)
     if table is None:
-        bodies = [_game_body(session, protocol, game) for game in protocol.games]
+        bodies = Markup("\n").join(_game_bodies(session, protocol, where))
         html = render_template(
             "sessions/_protocol_table.html", protocol=protocol, session=session, game_bodies=bodies
         )
@@ -158,24 +177,31 @@ _GAME_BODIES_SIZE = 4096
 _game_bodies_lock = threading.Lock()
 
 
-def _game_body(session: services.Session, protocol: Protocol, game: GameView) -> Markup:
+def _game_bodies(
+    session: services.Session, protocol: Protocol, where: tuple[str, str]
+) -> list[Markup]:
+    """Each game's <tbody>: the ones kept as they are, the others rendered and kept."""
     recording, sides = session.ruleset.recording, len(protocol.side_names)
-    where = (str(get_locale()), request.script_root)
-    key = (*where, session.id, recording, sides, game.number)
+    keys = [(*where, session.id, recording, sides, game.number) for game in protocol.games]
     with _game_bodies_lock:
-        kept = _GAME_BODIES.get(key)
-    if kept is not None and kept[0] == game:
-        return kept[1]
+        kept = [_GAME_BODIES.get(key) for key in keys]
+    bodies = [
+        pair[1] if pair is not None and (pair[0] is game or pair[0] == game) else None
+        for pair, game in zip(kept, protocol.games, strict=True)
+    ]
     template = current_app.jinja_env.get_template("sessions/_protocol_game.html")
-    body = Markup(
-        template.render(game=game, session_id=session.id, recording=recording, sides=sides)
-    )
+    made = {}
+    for index, game in enumerate(protocol.games):
+        if bodies[index] is None:
+            context = {"session_id": session.id, "recording": recording, "sides": sides}
+            bodies[index] = made[index] = Markup(template.render(game=game, **context))
     with _game_bodies_lock:
-        _GAME_BODIES[key] = (game, body)
-        _GAME_BODIES.move_to_end(key)
+        for index, body in made.items():
+            _GAME_BODIES[keys[index]] = (protocol.games[index], body)
+            _GAME_BODIES.move_to_end(keys[index])
         while len(_GAME_BODIES) > _GAME_BODIES_SIZE:
             _GAME_BODIES.popitem(last=False)
-    return body
+    return [body for body in bodies if body is not None]
 
 
 @functools.lru_cache(maxsize=256)
