@@ -6,9 +6,12 @@ gunicorn serves on a free loopback port (127.0.0.1 only) with a temporary databa
 and 64 keepers, each with a session of their own, every keeper in turn records a deal (POST
 /api/v1/sessions/<id>/deals), reads the protocol page (/sessions/<id>) and reads the session's
 JSON, for --seconds. Then the "reading" scenario: 8 readers of one 120-deal protocol page.
-Reported: requests per second, p50 and p99 latency per kind, errors (an answer other than 2xx or
-3xx, or no answer) and each "database is locked" in the server's log. The clients are threads of
-this one process, so at 64 keepers the client's own GIL is part of what is measured.
+Each keeper sends its next request as soon as the last is answered (no time to think), so the
+scenario with 16 keepers is 16 requests in flight at every moment. Reported: requests per
+second, p50 and p99 latency per kind, errors (an answer other than 2xx or 3xx, or no answer),
+each "database is locked" in the server's log, and the CPU time gunicorn spent per request. The
+clients are threads of this one process with a lean socket client (``call``); they share the
+two cores with the server, as they would not in a club.
 """
 
 from __future__ import annotations
