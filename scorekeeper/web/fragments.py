@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
+from flask import Flask
 from flask import current_app
 from flask import request
 from flask_babel import get_locale
@@ -54,5 +55,5 @@ def forget() -> None:
         _kept.clear()
 
 
-def init_app(app: Any) -> None:
+def init_app(app: Flask) -> None:
     app.jinja_env.globals["fragment"] = fragment
