@@ -1,0 +1,160 @@
+"""The real server for benchmarks and system tests, and a lean HTTP client for it: gunicorn
+with the club settings (gunicorn.conf.py) on a free loopback port and the caller's database.
+
+Used by bench/load.py and tests/system (the crash test). ``Server`` runs gunicorn in its own
+process group; leaving its ``with`` block, or ``kill()``, SIGKILLs the master and its workers at
+once, as a power cut would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"  # loopback only: without a keeper password the app serves nothing else
+START_LIMIT = 30.0  # seconds for gunicorn to boot and answer
+TIMEOUT = 35.0  # a little over gunicorn's worker timeout
+LOCKED = "database is locked"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def call(
+    port: int, method: str, path: str, body: Any = None, timeout: float = TIMEOUT
+) -> tuple[int, bytes]:
+    """One request on its own connection, as a lean client sends it: status and body.
+
+    A plain socket and a request built in one piece: the client costs about 0.1 ms of CPU a
+    request. (http.client costs about five times that, and its threads then queued for the
+    client's own GIL, which showed as server latency: wrk, from Debian, gives the same figures
+    as this client for the same page.) gunicorn's sync workers close every connection, so the
+    answer is all that arrives before the close.
+    """
+    data = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+    with socket.create_connection((HOST, port), timeout=timeout) as sock:
+        sock.sendall(head.encode() + b"\r\n" + data)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    answer = b"".join(chunks)
+    header, _, content = answer.partition(b"\r\n\r\n")
+    status = header.split(b" ", 2)[1] if header.startswith(b"HTTP/") else b""
+    if not status.isdigit():
+        raise OSError(f"not an HTTP answer: {answer[:80]!r}")
+    if b"transfer-encoding: chunked" in header.lower():
+        content = unchunk(content)
+    return int(status), content
+
+
+def unchunk(content: bytes) -> bytes:
+    """A body sent in chunks, put together."""
+    parts, rest = [], content
+    while rest:
+        size_line, _, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        parts.append(rest[:size])
+        rest = rest[size + 2 :]
+    return b"".join(parts)
+
+
+def no_control_socket() -> list[str]:
+    """gunicorn 25+ opens a control socket in ~/.gunicorn, shared by every server: not ours."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    known = any(setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS)
+    return ["--no-control-socket"] if known else []
+
+
+class Server:
+    """gunicorn in its own process group, killed whole at the end."""
+
+    def __init__(self, database: Path, log: Path, workers: int = 2) -> None:
+        self.database, self.log_path, self.workers = database, log, workers
+        self.port = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log: Any = None
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.kill()
+
+    def start(self) -> Server:
+        """Start gunicorn on a free port and wait until it answers."""
+        self.port = free_port()
+        self._log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                str(ROOT / "gunicorn.conf.py"),
+                "--bind",
+                f"{HOST}:{self.port}",
+                "--workers",
+                str(self.workers),
+                *no_control_socket(),
+                "scorekeeper.wsgi:app",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "SCOREKEEPER_DATABASE": str(self.database)},
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + START_LIMIT
+        while time.monotonic() < deadline and self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                if call(self.port, "GET", "/api/v1/rulesets", timeout=2.0)[0] == 200:
+                    return self
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"gunicorn did not start:\n{self.log()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group: no shutdown, no flush, as a power cut would."""
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+            self.process = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by gunicorn's master and its workers (Linux's /proc)."""
+        assert self.process is not None
+        ticks = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError):
+                fields = stat.read_text().rpartition(")")[2].split()
+                if self.process.pid in (int(stat.parent.name), int(fields[1])):
+                    ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def locked(self) -> int:
+        return self.log().count(LOCKED)
