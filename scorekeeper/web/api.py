@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint
+from flask import current_app
 from flask import jsonify
 from flask import request
 from werkzeug.wrappers import Response
@@ -103,7 +104,9 @@ def session_start() -> Answer:
 @bp.get("/sessions/<int:session_id>")
 def session_detail(session_id: int) -> Response:
     """A session's protocol: deals, running totals, games, standings, the next dealer."""
-    return jsonify(_protocol(session_id))
+    session = services.load_session(get_db(), _checked_id(session_id))
+    text = pj.protocol_json_text(build_protocol(session))
+    return current_app.response_class(text + "\n", mimetype="application/json")
 
 
 @bp.post("/sessions/<int:session_id>/deals")

@@ -3,12 +3,16 @@ standings and who deals next. Cards are canonical codes, problems as ``problems_
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
+from typing import NamedTuple
 
+from flask import current_app
+from flask import request
 from flask import url_for
 from werkzeug.routing import BuildError
 
@@ -19,8 +23,14 @@ from ..services import Deal
 from .api_json import problems_json
 from .api_json import scarto_check_json
 
-GameParts = tuple[list[dict[str, Any]], dict[str, Any]]
-"""A game's deals as JSON, and the game as JSON."""
+
+class GameParts(NamedTuple):
+    """A game's deals and the game as JSON, and the same as JSON text."""
+
+    deals: list[dict[str, Any]]
+    game: dict[str, Any]
+    deal_texts: list[str]
+    game_text: str
 
 
 def deal_json(deal: Deal) -> dict[str, Any]:
@@ -66,8 +76,34 @@ def session_summary_json(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def protocol_json(protocol: Protocol) -> dict[str, Any]:
     """A session with its deals, running totals, games and who deals next."""
-    session = protocol.session
     games = [_game_parts(game, protocol.side_names) for game in protocol.games]
+    return {
+        **_session_fields(protocol),
+        "deals": [deal for parts in games for deal in parts.deals],
+        "games": [parts.game for parts in games],
+    }
+
+
+def protocol_json_text(protocol: Protocol) -> str:
+    """``protocol_json`` as the API sends it (Flask's JSON settings, compact), made once per
+    session state and from the text kept of each game: the same text ``jsonify`` would make."""
+    key = ("protocol json text", request.script_root)
+    text: str | None = protocol.session.memo.get(key)
+    if text is None:
+        dumps = functools.partial(current_app.json.dumps, separators=(",", ":"))
+        games = [_game_parts(game, protocol.side_names) for game in protocol.games]
+        fields = {name: dumps(value) for name, value in _session_fields(protocol).items()}
+        fields["deals"] = "[" + ",".join(text for parts in games for text in parts.deal_texts) + "]"
+        fields["games"] = "[" + ",".join(parts.game_text for parts in games) + "]"
+        names = sorted(fields) if current_app.json.sort_keys else list(fields)  # type: ignore[attr-defined]
+        text = "{" + ",".join(f"{dumps(name)}:{fields[name]}" for name in names) + "}"
+        protocol.session.memo[key] = text
+    return text
+
+
+def _session_fields(protocol: Protocol) -> dict[str, Any]:
+    """The session's fields in its JSON, all but its deals and games."""
+    session = protocol.session
     return {
         "id": session.id,
         "url": session_url(session.id),
@@ -81,12 +117,10 @@ def protocol_json(protocol: Protocol) -> dict[str, Any]:
         "table_name": session.table_name,
         "place": session.place,
         "created": session.created,
-        "deals": [deal for deals, _game in games for deal in deals],
         "totals": list(protocol.totals),
         "next_dealer": protocol.next_dealer,
         "next_dealer_name": protocol.next_dealer_name,
         "deals_to_go": protocol.deals_to_go,
-        "games": [game for _deals, game in games],
         "pending_scarto": scarto_check_json(session.pending_scarto),
     }
 
@@ -95,7 +129,7 @@ def deal_row_json(protocol: Protocol, number: int) -> dict[str, Any]:
     """Deal ``number`` as the session's "deals" list shows it, with the running totals after it."""
     for game in reversed(protocol.games):
         if game.rows and game.rows[0].deal.number <= number:
-            deals, _game = _game_parts(game, protocol.side_names)
+            deals = _game_parts(game, protocol.side_names).deals
             return deals[number - game.rows[0].deal.number]
     raise IndexError(f"no deal {number} in the protocol")
 
@@ -124,7 +158,10 @@ def _game_parts(game: GameView, side_names: tuple[str, ...]) -> GameParts:
         kept = _GAMES.get(key)
     if kept is not None and kept[0] is game:
         return kept[1]
-    parts = ([row_json(row) for row in game.rows], game_json(game, side_names))
+    dumps = functools.partial(current_app.json.dumps, separators=(",", ":"))
+    deals = [row_json(row) for row in game.rows]
+    game_dict = game_json(game, side_names)
+    parts = GameParts(deals, game_dict, [dumps(deal) for deal in deals], dumps(game_dict))
     with _games_lock:
         _GAMES[key] = (game, parts)
         _GAMES.move_to_end(key)

@@ -21,6 +21,7 @@ from scorekeeper.scoresheet import build_protocol
 from scorekeeper.web import get_db
 from scorekeeper.web.protocol_json import deal_row_json
 from scorekeeper.web.protocol_json import protocol_json
+from scorekeeper.web.protocol_json import protocol_json_text
 from tests.web import helpers
 
 # Points that add up to 78, so that each is a deal Scarto records; few kinds make ties likely.
@@ -74,6 +75,9 @@ def test_the_protocol_built_step_by_step_is_the_protocol_from_scratch(app, first
             assert step_by_step == fresh
             # The API's JSON reuses what it made of the games kept: the same as made anew.
             assert protocol_json(step_by_step) == protocol_json(fresh)
+            # The API's text, put together from each game's text kept: what jsonify would send.
+            compact = app.json.dumps(protocol_json(fresh), separators=(",", ":"))
+            assert protocol_json_text(step_by_step) == compact
             last = len(session.deals)
             if last:
                 assert deal_row_json(step_by_step, last) == protocol_json(fresh)["deals"][-1]
