@@ -15,3 +15,20 @@ timeout = 30
 preload_app = True
 # No control socket in the home folder: a crashed server would leave it behind.
 control_socket_disable = True
+
+
+def when_ready(server):
+    """Checkpoint the database outside requests (scorekeeper/storage/checkpointer.py); the
+    workers, forked after this, keep SQLite's own checkpoint only as a safety net."""
+    from scorekeeper.storage import checkpointer
+    from scorekeeper.wsgi import app  # preloaded: the app the workers fork with
+
+    server.checkpointer = checkpointer.start(app.config["DATABASE"])
+    app.config["WAL_AUTOCHECKPOINT"] = checkpointer.SAFETY_NET_PAGES
+
+
+def on_exit(server):
+    process = getattr(server, "checkpointer", None)
+    if process is not None:
+        process.terminate()
+        process.wait(timeout=5)

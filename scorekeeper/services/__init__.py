@@ -6,6 +6,7 @@ from .deals import delete_deal
 from .deals import deleted_deals
 from .deals import preview_deal
 from .deals import record_deal
+from .deals import record_deal_in
 from .deals import restore_deal
 from .errors import ConflictError
 from .errors import InputError
@@ -45,6 +46,7 @@ __all__ = [
     "save_play_draft",
     "import_record",
     "record_deal",
+    "record_deal_in",
     "record_of",
     "replay_of",
     "start_session",

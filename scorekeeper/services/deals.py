@@ -44,6 +44,14 @@ def preview_deal(
 
 def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Deal:
     """Audit and store the next deal; refuse (and store nothing) if its points are doubtful."""
+    return record_deal_in(db, session_id, body)[1]
+
+
+def record_deal_in(
+    db: sqlite_utils.Database, session_id: int, body: object
+) -> tuple[Session, Deal]:
+    """``record_deal``, giving also the session with the deal, as it now stands: no need to load
+    it again to show it."""
     with repository.write(db):
         session = load_session(db, session_id)
         deal, result = preview_deal(session, body)
@@ -69,7 +77,7 @@ def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Dea
         # The deal as it will be read back: no need to read the whole session again.
         recorded = with_recorded_deal(db, session, stored_deal(number, stored, [entry]))
     keep(recorded)
-    return recorded.session.deals[-1]
+    return recorded.session, recorded.session.deals[-1]
 
 
 def correct_deal(

@@ -14,6 +14,7 @@ commits before the checkpoint.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -38,9 +39,20 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
     return db
 
 
-def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection to a database ``open_db`` has created and migrated, with the app's PRAGMAs."""
+def checkpoint(db: sqlite_utils.Database) -> None:
+    """Copy what the log holds into the database file, as far as readers allow (PASSIVE: it
+    neither waits for readers nor blocks writers). A failure leaves it to the next one."""
+    with contextlib.suppress(sqlite3.Error):
+        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
+def connect(path: str | Path, autocheckpoint: int | None = None) -> sqlite_utils.Database:
+    """A connection to a database ``open_db`` has created and migrated, with the app's PRAGMAs;
+    ``autocheckpoint``: the log's size in pages at which a commit checkpoints (SQLite's default
+    1,000), raised where another process checkpoints (storage/checkpointer.py)."""
     conn = sqlite3.connect(str(path))
     for pragma in PRAGMAS:
         conn.execute(pragma)
+    if autocheckpoint is not None:
+        conn.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
     return sqlite_utils.Database(conn)

@@ -110,11 +110,13 @@ def load_history_of(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int,
 
 
 def database_file(db: sqlite_utils.Database) -> str:
-    """The database's file name; "" for a database in memory."""
-    for _seq, name, file in db.execute("PRAGMA database_list").fetchall():
-        if name == "main":
-            return str(file or "")
-    return ""
+    """The database's file name; "" for a database in memory. Asked once per connection."""
+    known: str | None = getattr(db, "_scorekeeper_file", None)
+    if known is None:
+        rows = db.execute("PRAGMA database_list").fetchall()
+        known = next((str(file or "") for _seq, name, file in rows if name == "main"), "")
+        db._scorekeeper_file = known  # type: ignore[attr-defined]
+    return known
 
 
 def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[Row]:

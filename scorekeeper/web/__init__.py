@@ -131,7 +131,7 @@ def _thread_connection(app: Flask) -> sqlite_utils.Database:
     if kept is not None and kept[0] != os.getpid():
         # Opened before a fork: closing it here could checkpoint the parent's log. Never closed.
         _INHERITED.append(kept[2])
-    db = connect(path)
+    db = connect(path, app.config.get("WAL_AUTOCHECKPOINT"))
     local.kept = (os.getpid(), path, db)
     return db
 

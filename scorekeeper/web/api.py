@@ -113,8 +113,8 @@ def session_detail(session_id: int) -> Response:
 def deal_record(session_id: int) -> Answer:
     """Record the next deal; 422 and nothing stored when its points are doubtful."""
     body = js.body_object()
-    deal = services.record_deal(get_db(), _checked_id(session_id), body)
-    return jsonify(_deal_row(session_id, deal.number)), 201
+    session, deal = services.record_deal_in(get_db(), _checked_id(session_id), body)
+    return jsonify(pj.deal_row_json(build_protocol(session), deal.number)), 201
 
 
 @bp.put("/sessions/<int:session_id>/deals/<int:number>")
