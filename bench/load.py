@@ -5,7 +5,9 @@ Run: .venv/bin/python bench/load.py [--seconds 5] [--workers N]. Prints a table 
 gunicorn serves on a free loopback port (127.0.0.1 only) with a temporary database. For 1, 4, 16
 and 64 keepers, each with a session of their own, every keeper in turn records a deal (POST
 /api/v1/sessions/<id>/deals), reads the protocol page (/sessions/<id>) and reads the session's
-JSON, for --seconds. Then the "reading" scenario: 8 readers of one 120-deal protocol page.
+JSON, for --seconds; each keeper keeps its cookies, as a browser would, and starts a new session
+when its session reaches 120 deals (timed as "start"). Then the "reading" scenario: 8 readers of
+one 120-deal protocol page.
 Each keeper sends its next request as soon as the last is answered (no time to think), so the
 scenario with 16 keepers is 16 requests in flight at every moment. Reported: requests per
 second, p50 and p99 latency per kind, errors (an answer other than 2xx or 3xx, or no answer),
@@ -36,7 +38,8 @@ MAX_ROUNDS = 100_000  # per client thread, besides the time limit
 TIMEOUT = 35.0  # a little over gunicorn's worker timeout
 PLAYERS = ["Anna", "Bruno", "Nicolò"]
 POINTS = [[30, 27, 21], [20, 30, 28], [28, 28, 22], [26, 26, 26]]
-KINDS = ("write", "page", "json")  # a deal recorded; the protocol page; the session's JSON
+KINDS = ("write", "page", "json", "start")
+"""A deal recorded; the protocol page; the session's JSON; a new session."""
 
 
 def new_session(port: int) -> int:
@@ -56,10 +59,20 @@ class Tally:
         self.errors: dict[str, int] = {}
         self.samples: list[str] = []
 
-    def timed(self, kind: str, port: int, method: str, path: str, body: Any = None) -> None:
+    def timed(
+        self,
+        kind: str,
+        port: int,
+        method: str,
+        path: str,
+        body: Any = None,
+        cookies: dict[str, str] | None = None,
+    ) -> bytes:
+        """Send one request, note its time and whether it failed; its answer's body."""
         start = time.perf_counter()
+        answer = b""
         try:
-            status, answer = call(port, method, path, body)
+            status, answer = call(port, method, path, body, cookies=cookies)
             error = None if status < 400 else f"{kind} {status} {answer[:120]!r}"
         except OSError as exc:
             error = f"{kind} {type(exc).__name__}: {exc}"
@@ -70,6 +83,7 @@ class Tally:
                 self.errors[kind] = self.errors.get(kind, 0) + 1
                 if len(self.samples) < 5:
                     self.samples.append(error)
+        return answer
 
 
 def run_clients(count: int, seconds: float, work) -> float:
@@ -129,16 +143,23 @@ def summary(
 
 
 def keepers(server: Server, count: int, seconds: float) -> dict:
-    """count keepers, a session each, writing a deal and reading it back in turn."""
+    """count keepers, a session each, writing a deal and reading it back in turn; a keeper whose
+    session reaches READ_DEALS deals starts a new one, as at a new evening."""
     sessions = [new_session(server.port) for _ in range(count)]
+    cookies: list[dict[str, str]] = [{} for _ in range(count)]  # each keeper's browser's
     tally, locked = Tally(), server.locked()
 
     def work(n: int, round_: int) -> None:
-        session_id = sessions[n]
+        if round_ and round_ % READ_DEALS == 0:
+            body = {"ruleset": "scarto", "players": PLAYERS, "first_dealer": 0}
+            answer = tally.timed("start", server.port, "POST", "/api/v1/sessions", body)
+            sessions[n] = int(json.loads(answer)["id"]) if answer else sessions[n]
+        session_id, jar = sessions[n], cookies[n]
         path = f"/api/v1/sessions/{session_id}/deals"
-        tally.timed("write", server.port, "POST", path, {"points": POINTS[round_ % len(POINTS)]})
-        tally.timed("page", server.port, "GET", f"/sessions/{session_id}")
-        tally.timed("json", server.port, "GET", f"/api/v1/sessions/{session_id}")
+        body = {"points": POINTS[round_ % len(POINTS)]}
+        tally.timed("write", server.port, "POST", path, body, jar)
+        tally.timed("page", server.port, "GET", f"/sessions/{session_id}", cookies=jar)
+        tally.timed("json", server.port, "GET", f"/api/v1/sessions/{session_id}", cookies=jar)
 
     elapsed, cpu = measured(server, lambda: run_clients(count, seconds, work))
     return summary("keepers", count, elapsed, tally, server.locked() - locked, cpu)
@@ -154,8 +175,10 @@ def reading(server: Server, seconds: float) -> dict:
             raise SystemExit(f"could not record deal {number + 1}: {status} {answer[:300]!r}")
     tally, locked = Tally(), server.locked()
 
-    def work(_n: int, _round: int) -> None:
-        tally.timed("page", server.port, "GET", f"/sessions/{session_id}")
+    cookies: list[dict[str, str]] = [{} for _ in range(READERS)]  # each reader's browser's
+
+    def work(n: int, _round: int) -> None:
+        tally.timed("page", server.port, "GET", f"/sessions/{session_id}", cookies=cookies[n])
 
     elapsed, cpu = measured(server, lambda: run_clients(READERS, seconds, work))
     scenario = f"reading {READ_DEALS} deals"

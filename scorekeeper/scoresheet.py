@@ -5,6 +5,7 @@ Templates get finished rows, games, standings and settlement sentences; no rules
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from flask_babel import get_locale
@@ -32,6 +33,12 @@ class ProtocolRow:
     @property
     def marks(self) -> tuple[Problem, ...]:
         return self.deal.result.problems
+
+    @functools.cached_property
+    def cells(self) -> tuple[tuple[int, int, int], ...]:
+        """Per side: its points, its score and its session total after this deal."""
+        result = self.deal.result
+        return tuple(zip(result.points, result.scores, self.totals, strict=True))
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ class _Sessions:
     worker. Only committed states are kept, so a write rolled back leaves nothing behind.
     """
 
-    SIZE = 32
+    SIZE = 128  # a club's tables and more: a session is a few hundred KB with its pages
 
     def __init__(self) -> None:
         self._lock = threading.Lock()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from babel import Locale
 from babel import support
 from flask import Blueprint
 from flask import Flask
@@ -37,17 +38,22 @@ def select_locale() -> str:
 
 def current_language() -> str:
     """The request's language, as chosen once for the request."""
-    return str(get_locale())
+    return _language()[1]
 
 
 def _translations() -> support.Translations:
-    """The request's catalogue, kept with the language it is for."""
-    language = current_language()
-    kept = g.get("translations")
-    if kept is None or kept[0] != language:
-        kept = g.translations = (language, get_translations())
-    translations: support.Translations = kept[1]
-    return translations
+    """The request's catalogue."""
+    return _language()[2]
+
+
+def _language() -> tuple[Locale | None, str, support.Translations]:
+    """The request's locale, its code and its catalogue, looked up once per request (and again
+    only if the locale changes, as under Flask-Babel's ``force_locale``)."""
+    locale = get_locale()
+    kept: tuple[Locale | None, str, support.Translations] | None = g.get("language")
+    if kept is None or kept[0] is not locale:
+        kept = g.language = (locale, str(locale), get_translations())
+    return kept
 
 
 @bp.get("/lang/<code>")

@@ -59,7 +59,8 @@ def detail(session_id: int) -> str:
     deleted = services.deleted_deals(get_db(), session_id) if session.has_deleted else []
     return render_template(
         "sessions/detail.html",
-        protocol_table=_protocol_table(session, protocol),
+        protocol=protocol,
+        game_bodies=_protocol_bodies(session, protocol),
         session=session,
         head=_head(session, protocol),
         read_link=link,
@@ -154,19 +155,15 @@ def record(session_id: int, number: int) -> Response:
     return Response(text, mimetype="text/plain", headers=headers)
 
 
-def _protocol_table(session: services.Session, protocol: Protocol) -> Markup:
-    """The protocol's table, rendered once per session version (a write loads a new Session),
-    language and site root: its rows are most of the page's work."""
+def _protocol_bodies(session: services.Session, protocol: Protocol) -> Markup:
+    """The protocol table's games, each a <tbody>: put together once per session version (a
+    write loads a new Session), language and site root; they are most of the page's work."""
     where = (str(get_locale()), request.script_root)
-    key = ("protocol table", *where)
-    table: Markup | None = session.memo.get(key)
-    if table is None:
-        bodies = Markup("\n").join(_game_bodies(session, protocol, where))
-        html = render_template(
-            "sessions/_protocol_table.html", protocol=protocol, session=session, game_bodies=bodies
-        )
-        table = session.memo[key] = Markup(html)
-    return table
+    key = ("protocol bodies", *where)
+    bodies: Markup | None = session.memo.get(key)
+    if bodies is None:
+        bodies = session.memo[key] = Markup("\n").join(_game_bodies(session, protocol, where))
+    return bodies
 
 
 _GAME_BODIES: OrderedDict[tuple[Any, ...], tuple[GameView, Markup]] = OrderedDict()
