@@ -34,20 +34,28 @@ from gunicorn_server import call
 
 KEEPERS = (1, 4, 16, 64)
 READERS, READ_DEALS = 8, 120
+PRINTING_KEEPERS, PRINT_DEALS = 16, 30
 MAX_ROUNDS = 100_000  # per client thread, besides the time limit
 TIMEOUT = 35.0  # a little over gunicorn's worker timeout
 PLAYERS = ["Anna", "Bruno", "Nicolò"]
 POINTS = [[30, 27, 21], [20, 30, 28], [28, 28, 22], [26, 26, 26]]
-KINDS = ("write", "page", "json", "start")
-"""A deal recorded; the protocol page; the session's JSON; a new session."""
+KINDS = ("write", "page", "json", "start", "sheet")
+"""A deal recorded; the protocol page; the session's JSON; a new session; a session sheet."""
 
 
-def new_session(port: int) -> int:
+def new_session(port: int, deals: int = 0) -> int:
+    """A new Scarto session with this many deals recorded; its id."""
     body = {"ruleset": "scarto", "players": PLAYERS, "first_dealer": 0}
     status, answer = call(port, "POST", "/api/v1/sessions", body)
     if status != 201:
         raise SystemExit(f"could not start a session: {status} {answer[:300]!r}")
-    return int(json.loads(answer)["id"])
+    session_id = int(json.loads(answer)["id"])
+    for number in range(deals):
+        body = {"points": POINTS[number % len(POINTS)]}
+        status, answer = call(port, "POST", f"/api/v1/sessions/{session_id}/deals", body)
+        if status != 201:
+            raise SystemExit(f"could not record deal {number + 1}: {status} {answer[:300]!r}")
+    return session_id
 
 
 class Tally:
@@ -142,14 +150,22 @@ def summary(
     }
 
 
-def keepers(server: Server, count: int, seconds: float) -> dict:
+def keepers(server: Server, count: int, seconds: float, printing: bool = False) -> dict:
     """count keepers, a session each, writing a deal and reading it back in turn; a keeper whose
-    session reaches READ_DEALS deals starts a new one, as at a new evening."""
+    session reaches READ_DEALS deals starts a new one, as at a new evening. With ``printing``, one
+    more client meanwhile prints: it records a deal in a session of PRINT_DEALS deals and fetches
+    that session's sheet, a new PDF each time, again and again."""
     sessions = [new_session(server.port) for _ in range(count)]
     cookies: list[dict[str, str]] = [{} for _ in range(count)]  # each keeper's browser's
+    printed = new_session(server.port, PRINT_DEALS) if printing else 0
     tally, locked = Tally(), server.locked()
 
     def work(n: int, round_: int) -> None:
+        if n == count:
+            path = f"/api/v1/sessions/{printed}/deals"
+            call(server.port, "POST", path, {"points": POINTS[round_ % len(POINTS)]})
+            tally.timed("sheet", server.port, "GET", f"/sessions/{printed}/sheet.pdf")
+            return
         if round_ and round_ % READ_DEALS == 0:
             body = {"ruleset": "scarto", "players": PLAYERS, "first_dealer": 0}
             answer = tally.timed("start", server.port, "POST", "/api/v1/sessions", body)
@@ -161,21 +177,17 @@ def keepers(server: Server, count: int, seconds: float) -> dict:
         tally.timed("page", server.port, "GET", f"/sessions/{session_id}", cookies=jar)
         tally.timed("json", server.port, "GET", f"/api/v1/sessions/{session_id}", cookies=jar)
 
-    elapsed, cpu = measured(server, lambda: run_clients(count, seconds, work))
-    return summary("keepers", count, elapsed, tally, server.locked() - locked, cpu)
+    clients = count + int(printing)
+    elapsed, cpu = measured(server, lambda: run_clients(clients, seconds, work))
+    scenario = "keepers + printing" if printing else "keepers"
+    return summary(scenario, count, elapsed, tally, server.locked() - locked, cpu)
 
 
 def reading(server: Server, seconds: float) -> dict:
     """READERS readers of one READ_DEALS-deal protocol page."""
-    session_id = new_session(server.port)
-    for number in range(READ_DEALS):
-        body = {"points": POINTS[number % len(POINTS)]}
-        status, answer = call(server.port, "POST", f"/api/v1/sessions/{session_id}/deals", body)
-        if status != 201:
-            raise SystemExit(f"could not record deal {number + 1}: {status} {answer[:300]!r}")
-    tally, locked = Tally(), server.locked()
-
+    session_id = new_session(server.port, READ_DEALS)
     cookies: list[dict[str, str]] = [{} for _ in range(READERS)]  # each reader's browser's
+    tally, locked = Tally(), server.locked()
 
     def work(n: int, _round: int) -> None:
         tally.timed("page", server.port, "GET", f"/sessions/{session_id}", cookies=cookies[n])
@@ -225,6 +237,7 @@ def main() -> None:
         log = Path(tmp) / "gunicorn.log"
         with Server(Path(tmp) / "load.sqlite", log, workers) as server:
             results = [keepers(server, count, seconds) for count in KEEPERS]
+            results.append(keepers(server, PRINTING_KEEPERS, seconds, printing=True))
             results.append(reading(server, seconds))
             locked_total = server.locked()
     print(f"gunicorn: {workers} sync workers on {os.cpu_count()} cores, {seconds:g} s each")
