@@ -1,0 +1,35 @@
+"""The checkpointer process's loop (storage/checkpointer.py); tests/system/test_checkpoints.py
+runs it under gunicorn."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from scorekeeper.storage import checkpointer
+from scorekeeper.storage.db import checkpoint
+from scorekeeper.storage.db import connect
+from scorekeeper.storage.db import open_db
+
+
+def test_a_checkpoint_copies_the_log_into_the_database_file(tmp_path):
+    path = tmp_path / "c.sqlite"
+    open_db(path).close()
+    writer = connect(path, autocheckpoint=checkpointer.SAFETY_NET_PAGES)
+    before = path.stat().st_size
+    writer.execute("create table filler (text)")
+    writer.conn.executemany("insert into filler values (?)", [("x" * 1000,)] * 200)
+    writer.conn.commit()
+    assert path.stat().st_size == before  # all of it still in the log
+    checkpoint(connect(path))
+    assert path.stat().st_size > before + 200 * 1000  # ~200 KB of rows now in the file
+
+
+def test_the_loop_ends_when_its_parent_is_gone(tmp_path):
+    path = tmp_path / "c.sqlite"
+    open_db(path).close()
+    # A parent that is not ours: the loop sees it gone and returns.
+    loop = threading.Thread(target=checkpointer.run, args=(str(path), os.getppid() + 1, 0.01))
+    loop.start()
+    loop.join(timeout=5)
+    assert not loop.is_alive()
