@@ -18,7 +18,7 @@ from .rules.game import Settlement
 from .rules.game import progress
 from .services import Deal
 from .services import Session
-from .services.sessions import EARLIER
+from .services.loaded import EARLIER
 
 
 @dataclass(frozen=True)

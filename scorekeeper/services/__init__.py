@@ -13,16 +13,16 @@ from .errors import InputError
 from .errors import NotFoundError
 from .errors import ServiceError
 from .errors import UnrecordableDealError
+from .loaded import Deal
+from .loaded import Session
+from .loaded import load_session
 from .plays import import_record
 from .plays import preview_play
 from .plays import record_of
 from .plays import replay_of
 from .plays import save_play_draft
-from .sessions import Deal
-from .sessions import Session
 from .sessions import delete_session
 from .sessions import list_sessions
-from .sessions import load_session
 from .sessions import start_session
 
 __all__ = [

@@ -24,12 +24,12 @@ from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
 from .errors import UnrecordableDealError
-from .sessions import Deal
-from .sessions import Session
-from .sessions import keep
-from .sessions import load_session
-from .sessions import stored_deal
-from .sessions import with_recorded_deal
+from .loaded import Deal
+from .loaded import Session
+from .loaded import keep
+from .loaded import load_session
+from .loaded import stored_deal
+from .loaded import with_recorded_deal
 
 
 def preview_deal(

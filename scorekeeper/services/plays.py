@@ -16,9 +16,9 @@ from ..storage import repository
 from .dealinput import parse_deal_input
 from .deals import record_deal
 from .errors import InputError
-from .sessions import Deal
-from .sessions import Session
-from .sessions import load_session
+from .loaded import Deal
+from .loaded import Session
+from .loaded import load_session
 
 
 def preview_play(session: Session, body: object, number: int | None = None) -> Replay:

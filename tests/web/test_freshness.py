@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import sessions as session_service
+from scorekeeper.services import loaded as session_service
 from scorekeeper.storage import repository
 from scorekeeper.web import get_db
 from tests.web import helpers
