@@ -94,6 +94,14 @@ def record_totals(client, session_id: int, points: Iterable[int | str | None]) -
     assert response.headers["Location"].endswith(f"/sessions/{session_id}")
 
 
+def session_with_totals(client, deals: Iterable[Iterable[int]]) -> int:
+    """Anna, Bruno and Carla at Scarto, Anna dealing first, these deals entered as totals."""
+    session_id = start_session(client)
+    for points in deals:
+        record_totals(client, session_id, points)
+    return session_id
+
+
 def played_deal(seed: int, dealer: int, ruleset=SCARTO):
     return random_deal(ruleset, seed, dealer)
 

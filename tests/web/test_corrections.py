@@ -19,6 +19,7 @@ from tests.web.helpers import quick_form
 from tests.web.helpers import record_totals
 from tests.web.helpers import row_cells
 from tests.web.helpers import row_marks
+from tests.web.helpers import session_with_totals
 from tests.web.helpers import start_session
 from tests.web.helpers import stored_points
 from tests.web.helpers import text
@@ -36,10 +37,7 @@ def app(tmp_path):
 @pytest.fixture
 def session_id(client):
     """Anna, Bruno and Carla at Scarto, Anna dealing first, one game of three deals by totals."""
-    session_id = start_session(client)
-    for points in DEALS:
-        record_totals(client, session_id, points)
-    return session_id
+    return session_with_totals(client, DEALS)
 
 
 def edit(client, session_id, number, data):

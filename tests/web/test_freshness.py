@@ -25,7 +25,7 @@ from tests.web.helpers import page
 from tests.web.helpers import protocol_numbers
 from tests.web.helpers import record_totals
 from tests.web.helpers import row_marks
-from tests.web.helpers import start_session
+from tests.web.helpers import session_with_totals
 from tests.web.helpers import text
 
 API = "/api/v1"
@@ -41,10 +41,7 @@ def app(tmp_path):
 @pytest.fixture
 def session_id(client):
     """Anna, Bruno and Carla at Scarto, Anna dealing first, four deals entered as totals."""
-    session_id = start_session(client)
-    for points in DEALS:
-        record_totals(client, session_id, points)
-    return session_id
+    return session_with_totals(client, DEALS)
 
 
 def shown(client, session_id):
