@@ -26,6 +26,9 @@ from scorekeeper.scoresheet import build_protocol
 from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import get_db
+from tests.bodies import piles_body
+from tests.bodies import play_body
+from tests.bodies import quick_body
 
 SCARTO = find_ruleset("scarto")
 PIEDICAVALLO = find_ruleset("piedicavallo")
@@ -50,41 +53,6 @@ def empty_db(tmp_path, app):
         other = open_db(tmp_path / "empty.sqlite")
         yield other
         other.close()
-
-
-# Inputs of played deals, as the JSON API takes them
-
-
-def quick_body(deal):
-    ruleset = deal.ruleset
-    counters = {
-        card.code: seat
-        for seat, pile in enumerate(deal.piles)
-        for card in pile
-        if ruleset.is_counter(card)
-    }
-    counters |= {card.code: "scarto" for card in deal.scarto if ruleset.is_counter(card)}
-    return {
-        "counters": counters,
-        "tricks": list(deal.tricks_won),
-        "fool_trick_winner": deal.fool_trick_winner,
-        "scarto": [card.code for card in deal.scarto],
-    }
-
-
-def piles_body(deal):
-    return {
-        "piles": [[card.code for card in pile] for pile in deal.piles],
-        "scarto": [card.code for card in deal.scarto],
-    }
-
-
-def play_body(deal, tricks=None):
-    played = deal.tricks if tricks is None else deal.tricks[:tricks]
-    return {
-        "scarto": [card.code for card in deal.scarto],
-        "play": [[card.code for card in trick.cards] for trick in played],
-    }
 
 
 def next_deal(db, session_id, seed):

@@ -5,6 +5,8 @@ import pytest
 from scorekeeper.rules import count_pile
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
+from tests.bodies import piles_body
+from tests.bodies import quick_body
 
 API = "/api/v1"
 SCARTO = find_ruleset("scarto")
@@ -36,30 +38,6 @@ def assert_refused(response, status=400):
     assert body["error"]
     assert isinstance(body["problems"], list)
     return body
-
-
-def quick_count_body(deal, ruleset=SCARTO):
-    """The quick count of a played deal: where each counter went, tricks, the Fool's trick."""
-    counters = {
-        card.code: seat
-        for seat, pile in enumerate(deal.piles)
-        for card in pile
-        if ruleset.is_counter(card)
-    }
-    counters |= {card.code: "scarto" for card in deal.scarto if ruleset.is_counter(card)}
-    return {
-        "counters": counters,
-        "tricks": list(deal.tricks_won),
-        "fool_trick_winner": deal.fool_trick_winner,
-        "scarto": [card.code for card in deal.scarto],
-    }
-
-
-def piles_body(deal):
-    return {
-        "piles": [[card.code for card in pile] for pile in deal.piles],
-        "scarto": [card.code for card in deal.scarto],
-    }
 
 
 def expected_points(deal, ruleset=SCARTO):
@@ -200,7 +178,7 @@ def test_the_audit_of_full_piles_gives_each_pile_counted_in_groups_and_the_scart
 def test_the_audit_of_a_quick_count_agrees_with_the_full_piles(client):
     deal = random_deal(SCARTO, 11, 1)
     response = client.post(
-        f"{API}/audit", json={"ruleset": "scarto", "dealer": 1, **quick_count_body(deal)}
+        f"{API}/audit", json={"ruleset": "scarto", "dealer": 1, **quick_body(deal)}
     )
     assert response.status_code == 200
     assert response.get_json()["points"] == expected_points(deal)
@@ -326,7 +304,7 @@ def test_three_deals_in_three_forms_give_the_totals_and_the_next_dealer(client):
     dealer = session(client, sid)["next_dealer"]
     assert dealer == 2
     quick = random_deal(SCARTO, 41, dealer)
-    second = record(client, sid, quick_count_body(quick))
+    second = record(client, sid, quick_body(quick))
     assert second["form"] == "quick"
     assert second["dealer"] == 2
     assert second["points"] == expected_points(quick)
@@ -381,7 +359,7 @@ def test_a_deal_that_does_not_add_up_is_refused_and_nothing_is_stored(client):
 
 def test_a_quick_count_with_a_counter_missing_is_refused_and_nothing_is_stored(client):
     sid = start(client)["id"]
-    body = quick_count_body(random_deal(SCARTO, 8, 0))
+    body = quick_body(random_deal(SCARTO, 8, 0))
     body["counters"].pop("KS")
     response = client.post(f"{API}/sessions/{sid}/deals", json=body)
     assert "card-missing" in [p["code"] for p in assert_refused(response, 422)["problems"]]

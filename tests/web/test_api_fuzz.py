@@ -24,6 +24,7 @@ from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.rules.ruleset import RULESET_IDS
+from tests.bodies import piles_body
 
 API = "/api/v1"
 FUZZ = settings(
@@ -197,13 +198,6 @@ def post_raw(client, path: str, body: Any, method: str = "POST"):
 
 
 # Valid bodies, to mutate
-
-
-def piles_body(deal) -> dict[str, Any]:
-    return {
-        "piles": [[card.code for card in pile] for pile in deal.piles],
-        "scarto": [card.code for card in deal.scarto],
-    }
 
 
 def valid_bodies(ruleset_id: str, seed: int, dealer: int) -> dict[str, dict[str, Any]]:
