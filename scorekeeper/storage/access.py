@@ -8,11 +8,12 @@ from typing import Any
 import sqlite_utils
 
 from .repository import now
+from .repository import select
 from .repository import write
 
 
 def keeper_password_hash(db: sqlite_utils.Database) -> str | None:
-    rows = list(db.query("select password_hash from keeper where id = 1"))
+    rows = list(select(db, "select password_hash from keeper where id = 1"))
     return rows[0]["password_hash"] if rows else None
 
 
@@ -31,12 +32,12 @@ def add_token(db: sqlite_utils.Database, name: str, token_hash: str) -> int:
 
 
 def list_tokens(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    return list(db.query("select id, name, created, revoked from api_tokens order by id"))
+    return list(select(db, "select id, name, created, revoked from api_tokens order by id"))
 
 
 def active_token_hashes(db: sqlite_utils.Database) -> list[str]:
     sql = "select token_hash from api_tokens where revoked is null"
-    return [row["token_hash"] for row in db.query(sql)]
+    return [row["token_hash"] for row in select(db, sql)]
 
 
 def revoke_token(db: sqlite_utils.Database, token_id: int) -> bool:
@@ -60,12 +61,12 @@ def add_failure(db: sqlite_utils.Database, client: str, window: float) -> None:
 
 def session_secrets(db: sqlite_utils.Database, session_id: int) -> dict[str, Any] | None:
     sql = "select id, read_token, pin_hash from sessions where id = ?"
-    rows = list(db.query(sql, [session_id]))
+    rows = list(select(db, sql, [session_id]))
     return rows[0] if rows else None
 
 
 def session_by_read_token(db: sqlite_utils.Database, token: str) -> int | None:
-    rows = list(db.query("select id from sessions where read_token = ?", [token]))
+    rows = list(select(db, "select id from sessions where read_token = ?", [token]))
     return int(rows[0]["id"]) if rows else None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from collections.abc import Sequence
 from datetime import UTC
 from datetime import datetime
 from typing import Any
@@ -56,6 +57,15 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         db.conn.execute("COMMIT")
 
 
+def select(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
+    """The rows of a SELECT, as dicts. sqlite-utils' ``query`` wraps each statement in a
+    savepoint in case it writes; a plain read needs none, and this spares the two statements
+    on every request's way (the keeper check, the loading of deals)."""
+    cursor = db.conn.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return (dict(zip(names, values, strict=True)) for values in cursor)
+
+
 def insert_session(db: sqlite_utils.Database, row: Row) -> int:
     table = db.table("sessions")
     table.insert(_dump({**row, "created": now()}))
@@ -63,7 +73,7 @@ def insert_session(db: sqlite_utils.Database, row: Row) -> int:
 
 
 def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
-    rows = list(db.query("select * from sessions where id = ?", [session_id]))
+    rows = list(select(db, "select * from sessions where id = ?", [session_id]))
     return _load(rows[0]) if rows else None
 
 
@@ -94,7 +104,7 @@ def load_session_stamped(db: sqlite_utils.Database, session_id: int) -> tuple[Ro
 def load_deals_by_id(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, Row]:
     """These deals' rows, by id."""
     sql = "select * from deals where id in (select value from json_each(?))"
-    return {row["id"]: _load(row) for row in db.query(sql, [json.dumps(deal_ids)])}
+    return {row["id"]: _load(row) for row in select(db, sql, [json.dumps(deal_ids)])}
 
 
 def load_history_of(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, list[Row]]:
@@ -104,7 +114,7 @@ def load_history_of(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int,
         order by id
     """
     history: dict[int, list[Row]] = {}
-    for row in db.query(sql, [json.dumps(deal_ids)]):
+    for row in select(db, sql, [json.dumps(deal_ids)]):
         history.setdefault(row["deal_id"], []).append(_load(row))
     return history
 
@@ -127,7 +137,7 @@ def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[Row]
         where sessions.deleted = ?
         group by sessions.id order by sessions.id desc
     """
-    return [_load(row) for row in db.query(sql, [int(deleted)])]
+    return [_load(row) for row in select(db, sql, [int(deleted)])]
 
 
 def set_session_deleted(db: sqlite_utils.Database, session_id: int, deleted: bool) -> None:
@@ -147,12 +157,12 @@ def set_pending_play(db: sqlite_utils.Database, session_id: int, draft: Row | No
 def load_deals(db: sqlite_utils.Database, session_id: int) -> list[Row]:
     """The session's deals in order, deleted ones left out."""
     sql = "select * from deals where session_id = ? and deleted = 0 order by position, id"
-    return [_load(row) for row in db.query(sql, [session_id])]
+    return [_load(row) for row in select(db, sql, [session_id])]
 
 
 def load_deleted_deals(db: sqlite_utils.Database, session_id: int) -> list[Row]:
     sql = "select * from deals where session_id = ? and deleted = 1 order by position, id"
-    return [_load(row) for row in db.query(sql, [session_id])]
+    return [_load(row) for row in select(db, sql, [session_id])]
 
 
 def next_position(db: sqlite_utils.Database, session_id: int) -> int:
@@ -198,7 +208,7 @@ def load_history(db: sqlite_utils.Database, session_id: int) -> dict[int, list[R
         where deals.session_id = ? order by deal_history.id
     """
     history: dict[int, list[Row]] = {}
-    for row in db.query(sql, [session_id]):
+    for row in select(db, sql, [session_id]):
         history.setdefault(row["deal_id"], []).append(_load(row))
     return history
 

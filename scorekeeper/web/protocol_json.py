@@ -90,15 +90,32 @@ def protocol_json_text(protocol: Protocol) -> str:
     key = ("protocol json text", request.script_root)
     text: str | None = protocol.session.memo.get(key)
     if text is None:
-        dumps = functools.partial(current_app.json.dumps, separators=(",", ":"))
         games = [_game_parts(game, protocol.side_names) for game in protocol.games]
-        fields = {name: dumps(value) for name, value in _session_fields(protocol).items()}
-        fields["deals"] = "[" + ",".join(text for parts in games for text in parts.deal_texts) + "]"
-        fields["games"] = "[" + ",".join(parts.game_text for parts in games) + "]"
-        names = sorted(fields) if current_app.json.sort_keys else list(fields)  # type: ignore[attr-defined]
-        text = "{" + ",".join(f"{dumps(name)}:{fields[name]}" for name in names) + "}"
+        made = {
+            "deals": "[" + ",".join(text for parts in games for text in parts.deal_texts) + "]",
+            "games": "[" + ",".join(parts.game_text for parts in games) + "]",
+        }
+        text = _object_text({**_session_fields(protocol), **dict.fromkeys(made)}, made)
         protocol.session.memo[key] = text
     return text
+
+
+def _object_text(fields: dict[str, Any], made: dict[str, str]) -> str:
+    """``fields`` as a JSON object in the API's settings, with the text of each field named in
+    ``made`` as given: one ``dumps`` per run of the other fields, not one per field."""
+    dumps = functools.partial(current_app.json.dumps, separators=(",", ":"))
+    names = sorted(fields) if current_app.json.sort_keys else list(fields)  # type: ignore[attr-defined]
+    pieces: list[str] = []
+    run: dict[str, Any] = {}
+    for name in names:
+        if name in made:
+            pieces += [dumps(run)[1:-1]] if run else []
+            pieces.append(f"{dumps(name)}:{made[name]}")
+            run = {}
+        else:
+            run[name] = fields[name]
+    pieces += [dumps(run)[1:-1]] if run else []
+    return "{" + ",".join(pieces) + "}"
 
 
 def _session_fields(protocol: Protocol) -> dict[str, Any]:
