@@ -66,6 +66,8 @@ class Session:
     deleted: bool = False
     has_deleted: bool = False
     """Some of its deals were deleted (and may be restored)."""
+    stamp: repository.Stamp | None = field(default=None, repr=False, compare=False)
+    """The stamp of the stored state it was loaded at (``repository.load_session_stamped``)."""
     memo: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
@@ -191,7 +193,10 @@ def with_recorded_deal(db: sqlite_utils.Database, session: Session, deal: Deal) 
     Call inside the write, after its last change, so that the stamp is of exactly the state
     that commits; once the write has committed, ``keep`` the result for the next load.
     """
-    stamped = repository.load_session_stamped(db, session.id)
+    if session.stamp is not None:
+        stamped = repository.stamped_with_new_deal(db, session.id, session.stamp, deal.id)
+    else:
+        stamped = repository.load_session_stamped(db, session.id)
     assert stamped is not None  # the write holds the database: the session is there
     row, stamp = stamped
     after = replace(
@@ -199,6 +204,7 @@ def with_recorded_deal(db: sqlite_utils.Database, session: Session, deal: Deal) 
         deals=(*session.deals, deal),
         pending_scarto=row.get("pending_scarto"),
         pending_play=row.get("pending_play"),
+        stamp=stamp,
     )
     later_state(after, session)
     return Recorded((repository.database_file(db), session.id), stamp, after)
@@ -257,6 +263,7 @@ def _session(
         has_pin=bool(row.get("pin_hash")),
         deleted=bool(row.get("deleted")),
         has_deleted=any(mark[repository.MARK_DELETED] for mark in stamp[1]),
+        stamp=stamp,
     )
     return later_state(session, kept[1]) if kept is not None else session
 

@@ -87,18 +87,44 @@ def load_session_stamped(db: sqlite_utils.Database, session_id: int) -> tuple[Ro
     JSON decoding of the deals: cheap enough for every request. Read both in one transaction for
     a stamp of one state.
     """
+    stamped_row = _stamped_row(db, session_id)
+    if stamped_row is None:
+        return None
+    marks = tuple(db.execute(_MARKS + "where session_id = ? order by id", [session_id]).fetchall())
+    return stamped_row[0], (stamped_row[1], marks)
+
+
+def stamped_with_new_deal(
+    db: sqlite_utils.Database, session_id: int, before: Stamp, deal_id: int
+) -> tuple[Row, Stamp] | None:
+    """What ``load_session_stamped`` gives after a write that changed the state stamped
+    ``before`` only by adding deal ``deal_id`` (and the session's row): the one new mark is
+    read, not every deal's. A new deal's id is above every other (SQLite gives a new row the
+    highest rowid plus one), so its mark comes last, as in the stamp read whole."""
+    stamped_row = _stamped_row(db, session_id)
+    if stamped_row is None:
+        return None
+    mark = db.execute(_MARKS + "where id = ? and session_id = ?", [deal_id, session_id]).fetchone()
+    if mark is None or (before[1] and before[1][-1][MARK_ID] >= deal_id):
+        return load_session_stamped(db, session_id)
+    return stamped_row[0], (stamped_row[1], (*before[1], tuple(mark)))
+
+
+_MARKS = """
+    select id, position, version, deleted, updated,
+        (select max(deal_history.id) from deal_history where deal_history.deal_id = deals.id)
+    from deals
+"""
+
+
+def _stamped_row(db: sqlite_utils.Database, session_id: int) -> tuple[Row, tuple[Any, ...]] | None:
+    """The session's row, and its values as stored (the first part of its stamp)."""
     cursor = db.execute("select * from sessions where id = ?", [session_id])
     values = cursor.fetchone()
     if values is None:
         return None
     names = [column[0] for column in cursor.description]
-    sql = """
-        select id, position, version, deleted, updated,
-            (select max(deal_history.id) from deal_history where deal_history.deal_id = deals.id)
-        from deals where session_id = ? order by id
-    """
-    marks = tuple(db.execute(sql, [session_id]).fetchall())
-    return _load(dict(zip(names, values, strict=True))), (tuple(values), marks)
+    return _load(dict(zip(names, values, strict=True))), tuple(values)
 
 
 def load_deals_by_id(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, Row]:

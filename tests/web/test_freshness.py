@@ -297,3 +297,31 @@ def test_two_apps_on_one_database_each_show_the_others_writes(tmp_path, session_
     assert shown(client, session_id)[0][0] == [26, 26, 26]
     assert client.delete(f"{API}/sessions/{session_id}/deals/1").status_code == 204
     assert len(shown(other, session_id)[0]) == len(DEALS) - 1
+
+
+def test_the_stamp_kept_after_recording_a_deal_is_the_stamp_read_afresh(client, app, session_id):
+    """Recording a deal reads only its new mark for the stamp the session is kept under; with
+    deleted deals, a checked scarto and a draft cleared by the deal, the stamp must be exactly
+    the one read whole, or every worker would read the session again (or, worse, never)."""
+    assert client.delete(f"{API}/sessions/{session_id}/deals/2").status_code == 204
+    scarto = {"scarto": "KS 2S 3S", "check": "y"}
+    assert client.post(f"/sessions/{session_id}/scarto", data=scarto).status_code == 200
+    for points in ([35, 22, 21], [26, 26, 26]):
+        with app.test_request_context():
+            session, _ = services.record_deal_in(get_db(), session_id, {"points": points})
+            stamped = repository.load_session_stamped(get_db(), session_id)
+        assert stamped is not None
+        assert session.stamp == stamped[1]
+        assert session.pending_scarto is None  # the row part of the stamp changed too
+
+
+def test_a_new_deal_that_does_not_come_last_is_stamped_from_every_mark(app, session_id):
+    """The one-mark stamp holds only while a new deal's id is above the others: otherwise the
+    stamp is read whole."""
+    with app.test_request_context():
+        db = get_db()
+        stamped = repository.load_session_stamped(db, session_id)
+        assert stamped is not None
+        first_id = stamped[1][1][0][repository.MARK_ID]
+        again = repository.stamped_with_new_deal(db, session_id, stamped[1], first_id)
+    assert again == stamped
