@@ -57,10 +57,7 @@ def call(
         head += "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()) + "\r\n"
     with socket.create_connection((HOST, port), timeout=timeout) as sock:
         sock.sendall(head.encode() + b"\r\n" + data)
-        chunks = []
-        while chunk := sock.recv(65536):
-            chunks.append(chunk)
-    answer = b"".join(chunks)
+        answer = receive(sock)
     header, _, content = answer.partition(b"\r\n\r\n")
     status = header.split(b" ", 2)[1] if header.startswith(b"HTTP/") else b""
     if not status.isdigit():
@@ -70,6 +67,28 @@ def call(
     if cookies is not None:
         keep_cookies(header, cookies)
     return int(status), content
+
+
+def receive(sock: socket.socket) -> bytes:
+    """An answer, whole: as a browser does, done when the body its Content-Length gives is in,
+    not when the server closes the connection (gunicorn may still be busy after an answer, in
+    its post_request hook); an answer without a Content-Length, at the close."""
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+        header, found, body = answer.partition(b"\r\n\r\n")
+        length = _content_length(header) if found else None
+        if length is not None and len(body) >= length:
+            break
+    return answer
+
+
+def _content_length(header: bytes) -> int | None:
+    for line in header.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length" and value.strip().isdigit():
+            return int(value.strip())
+    return None
 
 
 def keep_cookies(header: bytes, cookies: dict[str, str]) -> None:
