@@ -6,7 +6,9 @@ Templates get finished rows, games, standings and settlement sentences; no rules
 from __future__ import annotations
 
 import functools
+import weakref
 from dataclasses import dataclass
+from dataclasses import field
 
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -65,7 +67,8 @@ class GameView:
 
 @dataclass(frozen=True)
 class Protocol:
-    session: Session
+    session_ref: weakref.ref[Session] = field(repr=False, compare=False)
+    """Its session, held weakly: see ``session``."""
     side_names: tuple[str, ...]
     games: tuple[GameView, ...]
     totals: tuple[int, ...]
@@ -78,6 +81,16 @@ class Protocol:
     @property
     def rows(self) -> tuple[ProtocolRow, ...]:
         return tuple(row for game in self.games for row in game.rows)
+
+    @property
+    def session(self) -> Session:
+        """The session it was built from. A session keeps its protocol (in its memo), so a
+        strong reference back would make every state a write replaces a cycle of objects that
+        only Python's full collections free; held weakly, a replaced state goes at once."""
+        session = self.session_ref()
+        if session is None:
+            raise ReferenceError("the session this protocol was built from is gone")
+        return session
 
 
 def build_protocol(session: Session) -> Protocol:
@@ -120,7 +133,7 @@ def _build_protocol(session: Session, locale: str, earlier: Protocol | None = No
         for game in state.games[len(kept) :]
     )
     return Protocol(
-        session,
+        weakref.ref(session),
         names,
         games,
         state.totals,

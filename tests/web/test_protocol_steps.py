@@ -9,6 +9,9 @@ random records, corrections, deletions and restores through the services on a re
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import given
@@ -18,6 +21,7 @@ from hypothesis import strategies as st
 from scorekeeper import services
 from scorekeeper.scoresheet import _build_protocol
 from scorekeeper.scoresheet import build_protocol
+from scorekeeper.services import loaded
 from scorekeeper.web import get_db
 from scorekeeper.web.protocol_json import deal_row_json
 from scorekeeper.web.protocol_json import protocol_json
@@ -101,3 +105,27 @@ def test_a_recorded_deal_keeps_the_finished_games_as_they_were(app):
         assert [row.deal.number for row in after.games[2].rows] == [7]
         # Running totals go on from deal 6: +4/+1/-5, 0/0/0, -6/+4/+2, twice, then +4/+1/-5.
         assert after.totals == (-2 * 2 + 4, 5 * 2 + 1, -3 * 2 - 5)
+
+
+def test_a_state_a_write_replaces_is_freed_at_once_with_its_protocol(app):
+    """A session keeps its protocol and the protocol its session: weakly, so that a state a
+    write replaces is freed as soon as nothing uses it, without waiting for Python's cycle
+    collector (whose full passes over a worker's memory cost tens of milliseconds)."""
+    gc.disable()  # only reference counting may free it here
+    try:
+        with app.test_request_context():
+            body = {"ruleset": "scarto", "players": list(helpers.PLAYERS), "first_dealer": 0}
+            session_id = services.start_session(get_db(), body)
+            services.record_deal(get_db(), session_id, {"points": list(POINTS[0])})
+            state = services.load_session(get_db(), session_id)
+            protocol = build_protocol(state)
+            assert protocol.session is state
+            gone = weakref.ref(state)
+            del state
+            services.record_deal(get_db(), session_id, {"points": list(POINTS[1])})
+            loaded.forget_loaded_sessions()
+            assert gone() is None
+            with pytest.raises(ReferenceError):
+                protocol.session  # noqa: B018  # the property is what is tested
+    finally:
+        gc.enable()
