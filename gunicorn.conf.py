@@ -6,6 +6,9 @@ machine's LAN address: gunicorn -c gunicorn.conf.py -b <address>:8000 scorekeepe
 
 import multiprocessing
 
+from scorekeeper.collector import Collector
+from scorekeeper.collector import freeze_preloaded
+
 bind = "127.0.0.1:8000"
 workers = 2 * multiprocessing.cpu_count()
 worker_class = "sync"
@@ -19,12 +22,29 @@ control_socket_disable = True
 
 def when_ready(server):
     """Checkpoint the database outside requests (scorekeeper/storage/checkpointer.py); the
-    workers, forked after this, keep SQLite's own checkpoint only as a safety net."""
+    workers, forked after this, keep SQLite's own checkpoint only as a safety net, and their
+    collections leave out what the preloaded app holds."""
     from scorekeeper.storage import checkpointer
     from scorekeeper.wsgi import app  # preloaded: the app the workers fork with
 
     server.checkpointer = checkpointer.start(app.config["DATABASE"])
     app.config["WAL_AUTOCHECKPOINT"] = checkpointer.SAFETY_NET_PAGES
+    freeze_preloaded()
+
+
+def post_fork(server, worker):
+    """Python's cycle collector runs between requests (scorekeeper/collector.py)."""
+    worker.collector = Collector()
+    worker.collector.start()
+
+
+def pre_request(worker, req):
+    worker.collector.before_request(req.path)
+
+
+def post_request(worker, req, environ, resp):
+    """The answer is sent: collect now what is due, keeping no one waiting."""
+    worker.collector.after_request()
 
 
 def on_exit(server):
