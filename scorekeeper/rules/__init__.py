@@ -30,8 +30,8 @@ from .errors import IllegalDealError
 from .errors import InvalidNotationError
 from .errors import InvalidRulesetError
 from .errors import ScorekeeperError
+from .options import OPTIONS
 from .problem import Problem
-from .ruleset import OPTIONS
 from .ruleset import PRESETS
 from .ruleset import RULESET_IDS
 from .ruleset import Ruleset

@@ -20,7 +20,7 @@ from scorekeeper.rules.game import is_over
 from scorekeeper.rules.game import progress
 from scorekeeper.rules.game import settle
 from scorekeeper.rules.game import standings_of
-from scorekeeper.rules.ruleset import OPTIONS
+from scorekeeper.rules.options import OPTIONS
 from scorekeeper.rules.ruleset import RULESET_IDS
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.ruleset import find_ruleset

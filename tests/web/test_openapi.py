@@ -29,7 +29,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from scorekeeper import create_app
 from scorekeeper.rules.cards import full_deck
-from scorekeeper.rules.ruleset import OPTIONS
+from scorekeeper.rules.options import OPTIONS
 from scorekeeper.rules.ruleset import RULESET_IDS
 from scorekeeper.web.openapi import SOURCE
 from scorekeeper.web.openapi import description
