@@ -19,6 +19,8 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from ..storage import exchange
+from ..storage.backup import backup_database
+from ..storage.backup import integrity_check
 from . import get_db
 
 
@@ -41,11 +43,11 @@ def backup(dest: Path | None) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         dest = Path(current_app.instance_path) / "backups" / f"scorekeeper-{stamp}.sqlite"
     try:
-        exchange.backup_database(current_app.config["DATABASE"], dest)
+        backup_database(current_app.config["DATABASE"], dest)
     except (exchange.ExchangeError, OSError) as error:
         raise click.ClickException(f"no backup made: {error}") from None
     click.echo(f"Backed up to {dest}")
-    verdict = exchange.integrity_check(dest)
+    verdict = integrity_check(dest)
     if verdict != ["ok"]:
         raise click.ClickException("the copy fails the integrity check: " + "; ".join(verdict))
     click.echo("Integrity check of the copy: ok")

@@ -23,6 +23,7 @@ from scorekeeper.rules import RULESET_IDS
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.scoresheet import build_protocol
+from scorekeeper.storage import backup
 from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import get_db
@@ -613,8 +614,8 @@ def test_a_file_that_is_not_json_is_refused(text, message):
 
 def test_a_backup_is_a_sound_single_file_copy_of_the_database(app, db, sessions, tmp_path):
     dest = tmp_path / "copies" / "copy.sqlite"
-    assert exchange.backup_database(app.config["DATABASE"], dest) == dest
-    assert exchange.integrity_check(dest) == ["ok"]
+    assert backup.backup_database(app.config["DATABASE"], dest) == dest
+    assert backup.integrity_check(dest) == ["ok"]
     header = dest.read_bytes()[:20]
     assert header[18:20] == bytes([1, 1]), "the copy is in rollback-journal mode, not WAL"
     assert sorted(path.name for path in dest.parent.iterdir()) == ["copy.sqlite"]
@@ -629,26 +630,26 @@ def test_a_backup_never_overwrites_a_file(app, db, tmp_path):
     dest = tmp_path / "precious.sqlite"
     dest.write_text("keep me")
     with pytest.raises(exchange.ExchangeError, match="exists already"):
-        exchange.backup_database(app.config["DATABASE"], dest)
+        backup.backup_database(app.config["DATABASE"], dest)
     assert dest.read_text() == "keep me"
     assert [path.name for path in tmp_path.iterdir() if "precious" in path.name] == [dest.name]
 
 
 def test_a_backup_of_a_missing_database_is_refused(tmp_path):
     with pytest.raises(exchange.ExchangeError, match="there is no database"):
-        exchange.backup_database(tmp_path / "none.sqlite", tmp_path / "copy.sqlite")
+        backup.backup_database(tmp_path / "none.sqlite", tmp_path / "copy.sqlite")
     assert not (tmp_path / "none.sqlite").exists()
     assert not (tmp_path / "copy.sqlite").exists()
 
 
 def test_the_integrity_check_finds_a_damaged_database(app, db, sessions, tmp_path):
-    dest = exchange.backup_database(app.config["DATABASE"], tmp_path / "copy.sqlite")
+    dest = backup.backup_database(app.config["DATABASE"], tmp_path / "copy.sqlite")
     data = bytearray(dest.read_bytes())
     page_size = int.from_bytes(data[16:18], "big")
     for page in range(1, len(data) // page_size):  # every page but the first: headers garbled
         data[page * page_size : page * page_size + 12] = b"\x0d" + b"\xff" * 11
     dest.write_bytes(bytes(data))
-    assert exchange.integrity_check(dest) != ["ok"]
+    assert backup.integrity_check(dest) != ["ok"]
 
 
 def count_rows(path, sql):
@@ -692,7 +693,7 @@ def test_backups_while_another_thread_keeps_writing_deals_are_consistent(app, tm
             while written[0] < 5 * (number + 1) and thread.is_alive():
                 stop.wait(0.001)
             committed = count_rows(database, "select count(*) from deals")
-            dest = exchange.backup_database(database, tmp_path / f"copy-{number}.sqlite")
+            dest = backup.backup_database(database, tmp_path / f"copy-{number}.sqlite")
             copies.append((dest, committed))
     finally:
         stop.set()
@@ -700,7 +701,7 @@ def test_backups_while_another_thread_keeps_writing_deals_are_consistent(app, tm
     assert not failures
     assert written[0] >= 40
     for dest, committed in copies:
-        assert exchange.integrity_check(dest) == ["ok"]
+        assert backup.integrity_check(dest) == ["ok"]
         deals = count_rows(dest, "select count(*) from deals")
         recorded = count_rows(dest, "select count(*) from deal_history where action = 'recorded'")
         assert deals >= committed
