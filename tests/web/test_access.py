@@ -36,11 +36,6 @@ DEALS = ([30, 27, 21], [20, 30, 28])
 
 
 @pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
-
-
-@pytest.fixture
 def sessions(client):
     """Two sessions started in local mode: the first with an edit PIN, the second without."""
     pinned = start_session(client, pin=PIN)

@@ -3,7 +3,6 @@
 import pytest
 
 from scorekeeper.rules.audit import audit_piles
-from tests.web import helpers
 from tests.web.helpers import SCARTO
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count
@@ -27,11 +26,6 @@ from tests.web.helpers import totals_form
 
 DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 # Scores (points - 26): +4/+1/-5, -6/+4/+2, +2/+2/-4; totals after three deals 0, 7, -7.
-
-
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
 
 
 @pytest.fixture

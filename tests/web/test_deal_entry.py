@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import parse_card
 from scorekeeper.rules.audit import audit_piles
-from tests.web import helpers
 from tests.web.helpers import SCARTO
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count
@@ -26,11 +25,6 @@ from tests.web.helpers import start_session
 from tests.web.helpers import stored_points
 from tests.web.helpers import text
 from tests.web.helpers import totals_form
-
-
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
 
 
 @pytest.fixture

@@ -5,20 +5,12 @@ their own, and what a fragment shows follows every change of what it is made fro
 
 from __future__ import annotations
 
-import pytest
-
 from scorekeeper import create_app
 from scorekeeper.web.fragments import CSRF_HOLE
-from tests.web import helpers
 from tests.web.helpers import page
 from tests.web.helpers import record_totals
 from tests.web.helpers import start_session
 from tests.web.helpers import text
-
-
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
 
 
 def csrf_app(tmp_path):

@@ -34,11 +34,6 @@ DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22], [24, 30, 24])
 
 
 @pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
-
-
-@pytest.fixture
 def session_id(client):
     """Anna, Bruno and Carla at Scarto, Anna dealing first, four deals entered as totals."""
     return session_with_totals(client, DEALS)

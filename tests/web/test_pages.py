@@ -12,7 +12,6 @@ from scorekeeper import create_app
 from scorekeeper.rules import OPTIONS
 from scorekeeper.rules import PRESETS
 from scorekeeper.services.sessions import clean_text
-from tests.web import helpers
 from tests.web.helpers import alerts
 from tests.web.helpers import all_sessions
 from tests.web.helpers import deal_row
@@ -26,11 +25,6 @@ from tests.web.helpers import row_cells
 from tests.web.helpers import session_form
 from tests.web.helpers import start_session
 from tests.web.helpers import text
-
-
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
 
 
 def players_errors(soup):

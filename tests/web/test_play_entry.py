@@ -22,7 +22,6 @@ from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.rules.replay import replay
 from tests.rules.test_replay import inject_revoke
-from tests.web import helpers
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count
 from tests.web.helpers import field_errors
@@ -39,11 +38,6 @@ from tests.web.helpers import text
 
 API = "/api/v1"
 NAMES = {3: ("Anna", "Bruno", "Carla"), 4: ("Anna", "Bruno", "Carla", "Dario")}
-
-
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
 
 
 # Building the input

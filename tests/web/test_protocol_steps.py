@@ -38,11 +38,6 @@ STEP = st.one_of(
 )
 
 
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
-
-
 def apply(db, session_id: int, step: tuple) -> None:
     """One keeper's write; a step that names no deal there is skipped, as the app refuses it."""
     count = len(services.load_session(db, session_id).deals)

@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from tests.web import helpers
 from tests.web.helpers import all_sessions
 from tests.web.helpers import deal_count
 from tests.web.helpers import deal_rows
@@ -25,11 +24,6 @@ from tests.web.helpers import text
 API = "/api/v1"
 DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22], [24, 30, 24])
 # Scores (points - 26): +4/+1/-5, -6/+4/+2, +2/+2/-4, -2/+4/-2.
-
-
-@pytest.fixture
-def app(tmp_path):
-    return helpers.make_app(tmp_path)
 
 
 @pytest.fixture
