@@ -25,7 +25,16 @@ LANGUAGES = {"en": "English", "it": "Italiano"}
 bp = Blueprint("i18n", __name__)
 
 
-def select_locale() -> str:
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+"""Parsed once: Flask-Babel parses a code the selector gives on every request, and Babel then
+looks for its data file on disk; a Locale it takes as it is."""
+
+
+def select_locale() -> Locale:
+    return _LOCALES[_language_code()]
+
+
+def _language_code() -> str:
     if not has_request_context():
         return "en"  # command-line tools speak English
     if request.path.startswith("/api/"):
