@@ -110,7 +110,9 @@ class _Sessions:
     A session is loaded from the database again only when its stamp (its row and each deal's id,
     version and history, ``repository.load_session_stamped``) differs from the one kept: every
     write changes the stamp, so a correction, a deletion or a restore shows at once, in every
-    worker. Only committed states are kept, so a write rolled back leaves nothing behind.
+    worker. The stamp is read from the one kept (``repository.load_session_restamped``): the
+    session's row, and the marks of the deals changed since, if any. Only committed states are
+    kept, so a write rolled back leaves nothing behind.
     """
 
     SIZE = 128  # a club's tables and more: a session is a few hundred KB with its pages
@@ -164,12 +166,12 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Session:
 
 
 def _load_session(db: sqlite_utils.Database, session_id: int, keep: bool) -> Session:
-    stamped = repository.load_session_stamped(db, session_id)
+    key = (repository.database_file(db), session_id)
+    kept = _sessions.get(key)
+    stamped = repository.load_session_restamped(db, session_id, kept[0] if kept else None)
     if stamped is None:
         raise NotFoundError(_("no session %(id)s", id=session_id))
     row, stamp = stamped
-    key = (repository.database_file(db), session_id)
-    kept = _sessions.get(key)
     if kept is not None and kept[0] == stamp:
         return kept[1]
     session = _session(db, row, stamp, kept)

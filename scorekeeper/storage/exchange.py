@@ -82,11 +82,12 @@ DEAL_FIELDS = (
 )
 HISTORY_FIELDS = ("at", "action", "before", "after")
 LEFT_OUT = {
-    "sessions": ("id", "read_token", "pin_hash"),
-    "deals": ("id", "session_id"),
+    "sessions": ("id", "read_token", "pin_hash", "revision"),
+    "deals": ("id", "session_id", "revision"),
     "deal_history": ("id", "deal_id"),
 }
-"""Stored columns that are no export field: the ids (an "id" for reference) and the secrets."""
+"""Stored columns that are no export field: the ids (an "id" for reference), the secrets, and
+the revisions, which the database itself counts (an import gets its own)."""
 _JSON = {
     "overrides",
     "players",

@@ -103,3 +103,37 @@ def create_access(db: sqlite_utils.Database) -> None:
     for row in list(db.query("select id from sessions")):
         token = secrets.token_urlsafe(9)
         db.execute("update sessions set read_token = ? where id = ?", [token, row["id"]])
+
+
+@migrations()
+def add_revisions(db: sqlite_utils.Database) -> None:
+    # A session's revision goes up with every change to one of its deals or their history, and
+    # a deal keeps the revision of its last change: a worker that holds a session as of one
+    # revision reads only the deals changed since (repository.load_session_restamped). Triggers,
+    # so that no write can forget it, whichever process makes it.
+    db.table("sessions").add_column("revision", int, not_null_default=0)
+    db.table("deals").add_column("revision", int, not_null_default=0)
+    db.table("deals").create_index(["session_id", "revision"])
+    revise_deal = """
+        update sessions set revision = revision + 1 where id = {session};
+        update deals set revision = (select revision from sessions where id = {session})
+        where id = {deal};
+    """
+    db.executescript(
+        f"""
+        create trigger deal_inserted after insert on deals begin
+            {revise_deal.format(session="new.session_id", deal="new.id")}
+        end;
+        create trigger deal_updated after update on deals
+        when new.revision is old.revision begin
+            {revise_deal.format(session="new.session_id", deal="new.id")}
+        end;
+        create trigger history_inserted after insert on deal_history begin
+            {
+            revise_deal.format(
+                session="(select session_id from deals where id = new.deal_id)", deal="new.deal_id"
+            )
+        }
+        end;
+        """
+    )

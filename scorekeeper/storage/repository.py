@@ -20,8 +20,8 @@ Row = dict[str, Any]
 Stamp = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 """What a session's stored state is at: its row, and a mark per deal (see
 ``load_session_stamped``)."""
-MARK_ID, MARK_POSITION, MARK_DELETED = 0, 1, 3
-"""Where a deal's mark holds its id, its position and its deleted flag."""
+MARK_ID, MARK_POSITION, MARK_DELETED, MARK_REVISION = 0, 1, 3, 6
+"""Where a deal's mark holds its id, its position, its deleted flag and its revision."""
 _JSON_COLUMNS = frozenset(
     (
         "input",
@@ -81,17 +81,42 @@ def load_session_stamped(db: sqlite_utils.Database, session_id: int) -> tuple[Ro
     """The session's row and its stamp, which changes with every write to the session or its deals.
 
     The stamp is the session's row as stored and, per deal (deleted ones too, by id), a mark:
-    (id, position, version, deleted, updated, id of its last history entry). Every change to a
-    deal goes through ``insert_deal`` (a new id) or ``update_deal`` (a new version and time) with
-    its history entry, so a deal whose mark is unchanged is unchanged. Two indexed queries and no
-    JSON decoding of the deals: cheap enough for every request. Read both in one transaction for
-    a stamp of one state.
+    (id, position, version, deleted, updated, id of its last history entry, revision). Every
+    change to a deal goes through ``insert_deal`` (a new id) or ``update_deal`` (a new version and
+    time) with its history entry, so a deal whose mark is unchanged is unchanged. Two indexed
+    queries and no JSON decoding of the deals. Read both in one transaction for a stamp of one
+    state; ``load_session_restamped`` reads less where a stamp of an earlier state is kept.
     """
     stamped_row = _stamped_row(db, session_id)
     if stamped_row is None:
         return None
     marks = tuple(db.execute(_MARKS + "where session_id = ? order by id", [session_id]).fetchall())
     return stamped_row[0], (stamped_row[1], marks)
+
+
+def load_session_restamped(
+    db: sqlite_utils.Database, session_id: int, kept: Stamp | None
+) -> tuple[Row, Stamp] | None:
+    """What ``load_session_stamped`` gives, read from ``kept``, the stamp of an earlier state,
+    where there is one: the session's row, and only if its revision moved, the marks of the
+    deals changed since. Every change to a deal or its history raises the session's revision and
+    gives the deal the new one (triggers, migrations.add_revisions), so a deal whose revision is
+    not above the kept state's is unchanged since; and a session's revision is its deals'
+    highest, each rise being given to the deal changed."""
+    stamped_row = _stamped_row(db, session_id)
+    if stamped_row is None:
+        return None
+    if kept is None:
+        return load_session_stamped(db, session_id)
+    if stamped_row[1] == kept[0]:
+        return stamped_row[0], kept
+    revision = max((mark[MARK_REVISION] for mark in kept[1]), default=0)
+    if stamped_row[0]["revision"] < revision:  # an older copy put in its place: read it all
+        return load_session_stamped(db, session_id)
+    sql = _MARKS + "where session_id = ? and revision > ?"
+    marks = {mark[MARK_ID]: mark for mark in kept[1]}
+    marks.update((mark[MARK_ID], mark) for mark in db.execute(sql, [session_id, revision]))
+    return stamped_row[0], (stamped_row[1], tuple(sorted(marks.values())))
 
 
 def stamped_with_new_deal(
@@ -112,7 +137,8 @@ def stamped_with_new_deal(
 
 _MARKS = """
     select id, position, version, deleted, updated,
-        (select max(deal_history.id) from deal_history where deal_history.deal_id = deals.id)
+        (select max(deal_history.id) from deal_history where deal_history.deal_id = deals.id),
+        revision
     from deals
 """
 
