@@ -17,6 +17,7 @@ from flask_wtf.csrf import CSRFProtect
 from ..rules import parse_card
 from ..storage.db import connect
 from ..storage.db import open_db
+from .cookies import KeptCookieSessionInterface
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -49,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):  # Flask's default is None, so setdefault would not do
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     open_db(app.config["DATABASE"]).close()  # create and migrate before the first request
+    app.session_interface = KeptCookieSessionInterface()
     app.teardown_appcontext(_close_db)
     csrf.init_app(app)
     _register(app)
