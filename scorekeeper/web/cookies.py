@@ -33,9 +33,8 @@ class KeptCookieSessionInterface(SecureCookieSessionInterface):
         self._lock = threading.Lock()
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        serializer = self.get_signing_serializer(app)
-        if serializer is None:
-            return None
+        if not app.secret_key:
+            return None  # as Flask: no key, no session
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
@@ -46,6 +45,8 @@ class KeptCookieSessionInterface(SecureCookieSessionInterface):
             if kept is not None:
                 self._kept.move_to_end(key)
         if kept is None:
+            serializer = self.get_signing_serializer(app)
+            assert serializer is not None  # there is a key
             try:
                 data, signed = serializer.loads(value, max_age=max_age, return_timestamp=True)
             except BadSignature:  # forged, or signed with another key, or too old
