@@ -42,6 +42,7 @@ from ..sheets import reference_card
 from ..storage.versions import SessionVersion
 from ..storage.versions import session_version
 from . import get_db
+from . import printing
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("a4", "letter")
@@ -57,7 +58,7 @@ def short(session_id: int) -> Response:
 
 
 @bp.get("/sessions/<int:session_id>/sheet.pdf")
-def session_sheet(session_id: int) -> Response:
+def session_sheet(session_id: int) -> Response | printing.Answer:
     """The filled protocol of a session, to print and sign."""
     paper = _paper()
     db = get_db()
@@ -84,7 +85,7 @@ def session_sheet(session_id: int) -> Response:
 
 
 @bp.get("/print/blank.pdf")
-def blank_sheet() -> Response:
+def blank_sheet() -> Response | printing.Answer:
     """An empty protocol with a counting aid, and the ruleset's reference card."""
     try:
         ruleset = find_ruleset(request.args.get("ruleset", "scarto"))
@@ -114,7 +115,7 @@ def blank_sheet() -> Response:
 
 
 @bp.get("/sessions/<int:session_id>/deals/<int:number>/audit.pdf")
-def audit_report(session_id: int, number: int) -> Response:
+def audit_report(session_id: int, number: int) -> Response | printing.Answer:
     """A deal's audit: each pile in groups of three, the scarto, every problem, the scores."""
     paper = _paper()
     db = get_db()
@@ -238,18 +239,22 @@ def _sheet(
     html: Callable[[], str],
     filename: str,
     still_current: Callable[[], bool] = lambda: True,
-) -> Response:
-    """The PDF under key from the cache, or rendered from html() and kept if still current."""
+) -> Response | printing.Answer:
+    """The PDF under key from the cache, or rendered from html() and kept if still current;
+    while another sheet is rendered, the page that tries again (web/printing.py)."""
     cache = _cache()
     pdf = cache.get(key)
     state = "hit"
     if pdf is None:
         state = "miss"
         static = Path(current_app.static_folder or "static")
-        try:
-            pdf = render_pdf(html(), static, STYLESHEETS)
-        except OSError:  # a missing system library: say so rather than crash
-            abort(503)
+        with printing.my_turn() as mine:
+            if not mine:
+                return printing.busy()
+            try:
+                pdf = render_pdf(html(), static, STYLESHEETS)
+            except OSError:  # a missing system library: say so rather than crash
+                abort(503)
         if still_current():
             cache.put(key, pdf)
     response = send_file(io.BytesIO(pdf), mimetype="application/pdf", download_name=filename)
