@@ -10,7 +10,12 @@ from scorekeeper.collector import Collector
 from scorekeeper.collector import freeze_preloaded
 
 bind = "127.0.0.1:8000"
-workers = 2 * multiprocessing.cpu_count()
+# One sync worker per core: the work is all CPU, and each further worker only adds catching up
+# on the others' writes (it keeps the sessions it has shown) and switching between them; under
+# bench/load.py four workers on two cores cost 20-28% more CPU a request than two. A printed
+# sheet never takes more than one of them (scorekeeper/web/printing.py). Slow phones are for the
+# reverse proxy in front to wait on (README, "Serving a club"), not a worker.
+workers = multiprocessing.cpu_count()
 worker_class = "sync"
 timeout = 30
 # Build the app once in the master: the database is created and migrated before the workers

@@ -232,7 +232,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="default: gunicorn.conf.py's")
     args = parser.parse_args()
     seconds = max(0.5, min(args.seconds, 120.0))
-    workers = args.workers or 2 * multiprocessing.cpu_count()  # as gunicorn.conf.py says
+    workers = args.workers or multiprocessing.cpu_count()  # as gunicorn.conf.py says
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "gunicorn.log"
         with Server(Path(tmp) / "load.sqlite", log, workers) as server:
