@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import gunicorn_server
+
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 LIMIT = 30.0  # seconds for a server to answer at all
@@ -107,20 +109,7 @@ def flask_run(port: int) -> list[str]:
 
 
 def gunicorn(port: int) -> list[str]:
-    from gunicorn.config import KNOWN_SETTINGS
-
-    known = any(setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS)
-    return [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "-c",
-        str(ROOT / "gunicorn.conf.py"),
-        "--bind",
-        f"{HOST}:{port}",
-        *(["--no-control-socket"] if known else []),
-        "scorekeeper.wsgi:app",
-    ]
+    return gunicorn_server.command(port)
 
 
 def figures(seconds: list[float]) -> dict[str, float]:

@@ -113,6 +113,23 @@ def unchunk(content: bytes) -> bytes:
     return b"".join(parts)
 
 
+def command(port: int, workers: int | None = None) -> list[str]:
+    """gunicorn with the club settings (gunicorn.conf.py) on this loopback port; ``workers``
+    instead of the settings' number, if given."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        str(ROOT / "gunicorn.conf.py"),
+        "--bind",
+        f"{HOST}:{port}",
+        *(["--workers", str(workers)] if workers else []),
+        *no_control_socket(),
+        "scorekeeper.wsgi:app",
+    ]
+
+
 def no_control_socket() -> list[str]:
     """gunicorn 25+ opens a control socket in ~/.gunicorn, shared by every server: not ours."""
     from gunicorn.config import KNOWN_SETTINGS
@@ -141,19 +158,7 @@ class Server:
         self.port = free_port()
         self._log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-c",
-                str(ROOT / "gunicorn.conf.py"),
-                "--bind",
-                f"{HOST}:{self.port}",
-                "--workers",
-                str(self.workers),
-                *no_control_socket(),
-                "scorekeeper.wsgi:app",
-            ],
+            command(self.port, self.workers),
             cwd=ROOT,
             env={**os.environ, "SCOREKEEPER_DATABASE": str(self.database)},
             stdout=self._log,

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import pytest
 from flask import session
 
 from scorekeeper.web.cookies import KeptCookieSessionInterface
+
+
+@pytest.fixture
+def keeper_routes(app):
+    """Two test pages: one logs the keeper in (in the cookie), one tells whether they are."""
+
+    @app.get("/_test/set")
+    def set_():
+        session["keeper"] = True
+        return ""
+
+    @app.get("/_test/keeper")
+    def keeper():
+        return "yes" if session.get("keeper") else "no"
 
 
 def cookie_of(client) -> str:
@@ -33,16 +48,8 @@ def test_a_cookie_kept_gives_each_request_its_own_copy(app):
     assert other.get("/_test/show").text == "1"
 
 
+@pytest.mark.usefixtures("keeper_routes")
 def test_a_changed_cookie_is_refused_though_the_genuine_one_is_kept(app):
-    @app.get("/_test/set")
-    def set_():
-        session["keeper"] = True
-        return ""
-
-    @app.get("/_test/keeper")
-    def keeper():
-        return "yes" if session.get("keeper") else "no"
-
     client = app.test_client()
     client.get("/_test/set")
     signed = cookie_of(client)
@@ -55,19 +62,11 @@ def test_a_changed_cookie_is_refused_though_the_genuine_one_is_kept(app):
     assert forged.get("/_test/keeper").text == "no"
 
 
+@pytest.mark.usefixtures("keeper_routes")
 def test_a_kept_cookie_too_old_is_refused(app):
     clock = [0.0]
     interface = KeptCookieSessionInterface(clock=lambda: clock[0])
     app.session_interface = interface
-
-    @app.get("/_test/set")
-    def set_():
-        session["keeper"] = True
-        return ""
-
-    @app.get("/_test/keeper")
-    def keeper():
-        return "yes" if session.get("keeper") else "no"
 
     client = app.test_client()
     client.get("/_test/set")
