@@ -40,7 +40,6 @@ def when_ready(server):
 def post_fork(server, worker):
     """Python's cycle collector runs between requests (scorekeeper/collector.py)."""
     worker.collector = Collector()
-    worker.collector.start()
 
 
 def pre_request(worker, req):

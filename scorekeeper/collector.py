@@ -30,7 +30,7 @@ SAFETY_NET = 5_000
 
 
 class Collector:
-    """Collects between requests: ``start`` in a new worker, ``before_request`` and
+    """Collects between requests: made in a new worker, ``before_request`` and
     ``after_request`` around each request."""
 
     def __init__(
@@ -41,13 +41,9 @@ class Collector:
     ) -> None:
         self.full_every = full_every
         self.clock = clock
-        self.thresholds = gc.get_threshold()
+        self.thresholds = gc.get_threshold()  # Python's own, which ``before_request`` changes
         # Workers forked together would otherwise all collect in full at the same moment.
         self.next_full = clock() + offset() * full_every
-
-    def start(self) -> None:
-        """Take over from Python's own schedule in this worker (see ``before_request``)."""
-        self.thresholds = gc.get_threshold()
 
     def before_request(self, path: str) -> None:
         """No collection in the middle of an ordinary request: ``after_request`` collects. A

@@ -41,14 +41,12 @@ def new_objects(count: int = 50) -> list[list[int]]:
 
 def test_an_ordinary_request_leaves_the_automatic_collector_only_as_a_safety_net():
     collector = Collector()
-    collector.start()
     collector.before_request("/sessions/1")
     assert gc.get_threshold() == (SAFETY_NET, 2, 2)
 
 
 def test_a_printed_sheet_collects_as_python_would():
     collector = Collector()
-    collector.start()
     collector.before_request("/sessions/1")
     collector.before_request("/sessions/1/sheet.pdf")
     assert gc.get_threshold() == (10, 2, 2)
@@ -56,7 +54,6 @@ def test_a_printed_sheet_collects_as_python_would():
 
 def test_nothing_is_collected_before_enough_new_objects():
     collector = Collector()
-    collector.start()
     collector.before_request("/sessions/1")
     gc.collect()
     assert collector.after_request() is None
@@ -65,7 +62,6 @@ def test_nothing_is_collected_before_enough_new_objects():
 def test_the_generations_come_due_as_python_would_have_collected_them():
     clock = Clock()
     collector = Collector(full_every=10.0, clock=clock, offset=lambda: 0.5)  # full due at 105
-    collector.start()
     collector.before_request("/api/v1/sessions/1")
     gc.collect()
     kept = []
