@@ -103,11 +103,11 @@ def load_session_restamped(
     gives the deal the new one (triggers, migrations.add_revisions), so a deal whose revision is
     not above the kept state's is unchanged since; and a session's revision is its deals'
     highest, each rise being given to the deal changed."""
+    if kept is None:
+        return load_session_stamped(db, session_id)
     stamped_row = _stamped_row(db, session_id)
     if stamped_row is None:
         return None
-    if kept is None:
-        return load_session_stamped(db, session_id)
     if stamped_row[1] == kept[0]:
         return stamped_row[0], kept
     revision = max((mark[MARK_REVISION] for mark in kept[1]), default=0)
