@@ -88,20 +88,6 @@ LEFT_OUT = {
 }
 """Stored columns that are no export field: the ids (an "id" for reference), the secrets, and
 the revisions, which the database itself counts (an import gets its own)."""
-_JSON = {
-    "overrides",
-    "players",
-    "pending_scarto",
-    "pending_play",
-    "input",
-    "points",
-    "scores",
-    "problems",
-    "notes",
-    "scarto_check",
-    "before",
-    "after",
-}
 
 
 class ExchangeError(ValueError):
@@ -154,7 +140,9 @@ def _fields(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     out = {"id": row["id"]}
     for name in names:
         value = row[name]
-        out[name] = json.loads(value) if name in _JSON and value is not None else value
+        out[name] = (
+            json.loads(value) if name in repository.JSON_COLUMNS and value is not None else value
+        )
     return out
 
 
@@ -188,24 +176,22 @@ def import_sessions(db: sqlite_utils.Database, data: object) -> list[int]:
     with repository.write(db):
         for session, deals in sessions:
             table = db.table("sessions")
-            table.insert({**_dump(session), "read_token": secrets.token_urlsafe(9)})
+            table.insert({**repository.dump_row(session), "read_token": secrets.token_urlsafe(9)})
             session_id = int(table.last_pk or 0)
             for deal, history in deals:
                 table = db.table("deals")
-                table.insert({**_dump(deal), "session_id": session_id})
+                table.insert({**repository.dump_row(deal), "session_id": session_id})
                 deal_id = int(table.last_pk or 0)
                 for entry in history:
-                    db.table("deal_history").insert({**_dump(entry), "deal_id": deal_id})
+                    db.table("deal_history").insert(
+                        {**repository.dump_row(entry), "deal_id": deal_id}
+                    )
             new_ids.append(session_id)
     return new_ids
 
 
 Row = dict[str, Any]
 Checked = list[tuple[Row, list[tuple[Row, list[Row]]]]]
-
-
-def _dump(row: Row) -> Row:
-    return {k: json.dumps(v) if k in _JSON and v is not None else v for k, v in row.items()}
 
 
 def _check_export(data: object) -> Checked:

@@ -22,7 +22,7 @@ Stamp = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 ``load_session_stamped``)."""
 MARK_ID, MARK_POSITION, MARK_DELETED, MARK_REVISION = 0, 1, 3, 6
 """Where a deal's mark holds its id, its position, its deleted flag and its revision."""
-_JSON_COLUMNS = frozenset(
+JSON_COLUMNS = frozenset(
     (
         "input",
         "points",
@@ -38,6 +38,7 @@ _JSON_COLUMNS = frozenset(
         "after",
     )
 )
+"""Columns stored as JSON text: written by ``dump_row``, read back by ``_load``."""
 
 
 def now() -> str:
@@ -68,7 +69,7 @@ def select(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> I
 
 def insert_session(db: sqlite_utils.Database, row: Row) -> int:
     table = db.table("sessions")
-    table.insert(_dump({**row, "created": now()}))
+    table.insert(dump_row({**row, "created": now()}))
     return int(table.last_pk or 0)
 
 
@@ -225,7 +226,7 @@ def next_position(db: sqlite_utils.Database, session_id: int) -> int:
 def insert_deal(db: sqlite_utils.Database, row: Row) -> Row:
     """Store a new deal; the row as ``load_deals`` will read it back, with its id."""
     stamp = now()
-    stored = _dump({**row, "created": stamp, "updated": stamp, "version": 1, "deleted": 0})
+    stored = dump_row({**row, "created": stamp, "updated": stamp, "version": 1, "deleted": 0})
     cursor = db.execute(_insert_sql("deals", stored), list(stored.values()))
     return _load({"id": cursor.lastrowid, **stored})
 
@@ -233,7 +234,7 @@ def insert_deal(db: sqlite_utils.Database, row: Row) -> Row:
 def update_deal(db: sqlite_utils.Database, deal_id: int, changes: Row) -> None:
     """Change a deal's stored fields and count a new version of it."""
     sets = ", ".join(f"[{name}] = ?" for name in changes)
-    values = list(_dump(changes).values())
+    values = list(dump_row(changes).values())
     sql = f"update deals set {sets}, version = version + 1, updated = ? where id = ?"
     db.execute(sql, [*values, now(), deal_id])
 
@@ -243,7 +244,7 @@ def add_history(
 ) -> Row:
     """Add an entry to a deal's history; the entry as ``load_history`` will read it back."""
     row = {"deal_id": deal_id, "at": now(), "action": action, "before": before, "after": after}
-    stored = _dump(row)
+    stored = dump_row(row)
     cursor = db.execute(_insert_sql("deal_history", stored), list(stored.values()))
     return _load({"id": cursor.lastrowid, **stored})
 
@@ -265,9 +266,9 @@ def load_history(db: sqlite_utils.Database, session_id: int) -> dict[int, list[R
     return history
 
 
-def _dump(row: Row) -> Row:
-    return {k: json.dumps(v) if k in _JSON_COLUMNS and v is not None else v for k, v in row.items()}
+def dump_row(row: Row) -> Row:
+    return {k: json.dumps(v) if k in JSON_COLUMNS and v is not None else v for k, v in row.items()}
 
 
 def _load(row: Row) -> Row:
-    return {k: json.loads(v) if k in _JSON_COLUMNS and v is not None else v for k, v in row.items()}
+    return {k: json.loads(v) if k in JSON_COLUMNS and v is not None else v for k, v in row.items()}
