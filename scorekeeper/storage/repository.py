@@ -16,6 +16,8 @@ from typing import Any
 
 import sqlite_utils
 
+from .db import begin_immediate
+
 Row = dict[str, Any]
 Stamp = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
 """What a session's stored state is at: its row, and a mark per deal (see
@@ -48,7 +50,7 @@ def now() -> str:
 @contextlib.contextmanager
 def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """One write transaction: everything in it commits together or not at all."""
-    db.conn.execute("BEGIN IMMEDIATE")
+    begin_immediate(db.conn)
     try:
         yield db
     except BaseException:

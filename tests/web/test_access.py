@@ -222,6 +222,24 @@ def test_security_headers_are_on_pages_json_and_errors(app, client, sessions):
         response.close()  # the static file's handle
 
 
+def test_a_security_header_an_answer_sets_itself_stays_and_is_not_doubled(app):
+    from flask import Response
+
+    from scorekeeper.web.auth import security_headers
+
+    with app.test_request_context("/"):
+        answer = security_headers(Response("x", headers={"x-frame-options": "SAMEORIGIN"}))
+    assert answer.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]  # its own, once
+    assert_security_headers_but_framing(answer)
+    assert len(answer.headers.getlist("Content-Security-Policy")) == 1
+
+
+def assert_security_headers_but_framing(response):
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert response.headers.get("X-Content-Type-Options") == "nosniff"
+    assert response.headers.get("Referrer-Policy") == "same-origin"
+
+
 def test_the_session_cookie_is_httponly_and_samesite_lax(app, club):
     client = new_client(app, LAN)
     response = login(client)
