@@ -190,7 +190,7 @@ def _game_bodies(
     made = {}
     for index, game in enumerate(protocol.games):
         if bodies[index] is None:
-            context = {"session_id": session.id, "recording": recording, "sides": sides}
+            context = {"deal_link": _deal_link(session.id), "recording": recording, "sides": sides}
             bodies[index] = made[index] = Markup(template.render(game=game, **context))
     with _game_bodies_lock:
         for index, body in made.items():
@@ -199,6 +199,17 @@ def _game_bodies(
         while len(_GAME_BODIES) > _GAME_BODIES_SIZE:
             _GAME_BODIES.popitem(last=False)
     return [body for body in bodies if body is not None]
+
+
+_NUMBER_SLOT = 987_654_321
+
+
+def _deal_link(session_id: int) -> tuple[str, str]:
+    """A deal's link in this session, before and after its number: one ``url_for`` for a game,
+    not one per row (the route is the same for every deal; only the number changes)."""
+    link = url_for("sessions.deal", session_id=session_id, number=_NUMBER_SLOT)
+    before, _slot, after = link.partition(str(_NUMBER_SLOT))
+    return before, after
 
 
 @functools.lru_cache(maxsize=256)
