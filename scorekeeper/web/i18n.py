@@ -50,6 +50,12 @@ def current_language() -> str:
     return _language()[1]
 
 
+def gettext(string: str, **variables: object) -> str:
+    """Flask-Babel's ``gettext``, from the catalogue looked up once per request."""
+    text = _translations().ugettext(string)
+    return text % variables if variables else text
+
+
 def _translations() -> support.Translations:
     """The request's catalogue."""
     return _language()[2]

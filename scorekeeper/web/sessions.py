@@ -9,7 +9,6 @@ from typing import Any
 
 from flask import Blueprint
 from flask import abort
-from flask import current_app
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -29,6 +28,7 @@ from ..sheets import qr_svg
 from . import forms
 from . import get_db
 from .auth import club_mode
+from .protocol_html import game_body
 
 bp = Blueprint("sessions", __name__, url_prefix="/sessions")
 
@@ -186,12 +186,11 @@ def _game_bodies(
         pair[1] if pair is not None and (pair[0] is game or pair[0] == game) else None
         for pair, game in zip(kept, protocol.games, strict=True)
     ]
-    template = current_app.jinja_env.get_template("sessions/_protocol_game.html")
     made = {}
     for index, game in enumerate(protocol.games):
         if bodies[index] is None:
-            context = {"deal_link": _deal_link(session.id), "recording": recording, "sides": sides}
-            bodies[index] = made[index] = Markup(template.render(game=game, **context))
+            link = _deal_link(session.id)
+            bodies[index] = made[index] = game_body(game, link, recording, sides)
     with _game_bodies_lock:
         for index, body in made.items():
             _GAME_BODIES[keys[index]] = (protocol.games[index], body)

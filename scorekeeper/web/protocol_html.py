@@ -1,0 +1,87 @@
+"""One game of the protocol's table as HTML, its <tbody>, written in Python.
+
+The protocol page renders the game being played after every deal (web/sessions.py keeps the
+others), and as a Jinja template that one <tbody> of at most a few rows took a quarter of the
+page's time under load: a template's context, its generator and a lookup per name cost more than
+the rows themselves. Here it is the rows alone. Every value goes through ``escape``; the
+sentences are the catalogue's, as in the templates; a deal's problems are listed by the
+``problem_list`` macro of templates/_macros.html, as on every other page.
+
+Made from the game, its deals' link, its ruleset's way of recording scores and its number of
+sides alone, with the language: web/sessions.py keeps the result while these stay the same.
+"""
+
+from __future__ import annotations
+
+from flask import current_app
+from markupsafe import Markup
+from markupsafe import escape
+
+from ..scoresheet import GameView
+from ..scoresheet import ProtocolRow
+from .i18n import gettext as _
+
+
+def game_body(game: GameView, deal_link: tuple[str, str], recording: str, sides: int) -> Markup:
+    """The game's <tbody>: a row per deal (and its problems, if marked), then its totals, and
+    once it is finished its standings and settlement."""
+    difference = recording == "difference"
+    parts = ['<tbody class="game">']
+    for row in game.rows:
+        parts.append(_deal_row(row, deal_link, difference))
+        if row.marks:
+            problems = _macros().problem_list(row.marks)
+            parts.append(
+                f'\n<tr class="marks"><td></td><td colspan="{2 * sides + 1}">{problems}</td></tr>'
+            )
+    label = escape(_("Game %(n)s", n=game.number))
+    in_play = "" if game.finished else f" · {escape(_('in play'))}"
+    totals = "".join(f'<td colspan="2" class="num">{total}</td>' for total in game.totals)
+    parts.append(f'\n<tr class="game-end">\n<td colspan="2">{label}{in_play}</td>{totals}\n</tr>')
+    if game.finished:
+        tied = f" ({escape(_('tied'))})"
+        places = " · ".join(
+            f"{place.rank}. {escape(place.name)} {place.total}{tied if place.tied else ''}"
+            for place in game.standings
+        )
+        parts.append(
+            f'\n<tr class="settlement"><td colspan="{2 * sides + 2}">{places}'
+            f"\n<br><strong>{escape(game.settlement)}</strong></td></tr>"
+        )
+    parts.append("\n</tbody>")
+    return Markup("".join(parts))
+
+
+def _deal_row(row: ProtocolRow, deal_link: tuple[str, str], difference: bool) -> str:
+    deal, marks = row.deal, row.marks
+    number = int(deal.number)
+    tags = ""
+    if deal.corrected:
+        tags += f' <span class="tag">{escape(_("corrected"))}</span>'
+    if deal.recounted:
+        why = escape(_("counted again with its new dealer after an earlier deal was deleted"))
+        tags += f' <span class="tag" title="{why}">{escape(_("recounted"))}</span>'
+    if marks:
+        tags += f' <span class="tag warn">{escape(_("marked"))}</span>'
+    link = escape(f"{deal_link[0]}{number}{deal_link[1]}")
+    cells = "".join(
+        f'\n<td class="num">{int(points)} <span class="score">({_score(score, difference)})'
+        f'</span></td><td class="num total">{int(total)}</td>'
+        for points, score, total in row.cells
+    )
+    marked = ' class="marked"' if marks else ""
+    return (
+        f'\n<tr{marked} id="deal-{number}">\n<td><a href="{link}">{number}</a>{tags}</td>'
+        f"\n<td>{escape(row.dealer_name)}</td>{cells}\n</tr>"
+    )
+
+
+def _score(score: int, difference: bool) -> str:
+    """As the ``signed`` filter writes a difference: +4, 0, -5."""
+    if difference:
+        return f"{score:+d}" if score else "0"
+    return str(int(score))
+
+
+def _macros():  # type: ignore[no-untyped-def]
+    return current_app.jinja_env.get_template("_macros.html").module

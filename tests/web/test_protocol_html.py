@@ -1,0 +1,46 @@
+"""The protocol's game rows, written in Python (web/protocol_html.py): every value escaped, ties
+and settlement stated, in the page's language."""
+
+from __future__ import annotations
+
+from tests.web.helpers import page
+from tests.web.helpers import record_totals
+from tests.web.helpers import start_session
+from tests.web.helpers import text
+
+NAMES = ["<b>Anna</b>", "Bruno & Co", 'Carla "C"']
+
+
+def test_player_names_are_escaped_in_rows_standings_and_settlement(client):
+    session_id = start_session(client, NAMES)
+    for points in ([30, 27, 21], [20, 30, 28], [28, 28, 22]):  # a finished game: see test_pages
+        record_totals(client, session_id, points)
+    response = client.get(f"/sessions/{session_id}")
+    html = response.get_data(as_text=True)
+    body = html[html.index('<tbody class="game">') : html.index("</tbody>")]
+    assert "<b>" not in body
+    assert "&lt;b&gt;Anna&lt;/b&gt;" in body  # the dealer of deal 1, and a place in the standings
+    assert "Bruno &amp; Co" in body
+    assert "Carla &#34;C&#34;" in body or "Carla &quot;C&quot;" in body
+    # Totals 0, 7, -7: Carla is lowest and pays the others a drink.
+    assert 'Carla "C" pays a drink to <b>Anna</b> and Bruno & Co' in text(page(response))
+
+
+def test_a_tie_is_marked_in_the_standings(client):
+    session_id = start_session(client)
+    for _ in range(3):  # 26 each: all three tied at 0
+        record_totals(client, session_id, [26, 26, 26])
+    soup = page(client.get(f"/sessions/{session_id}"))
+    settlement = text(soup.select_one("tr.settlement"))
+    assert settlement.count("(tied)") == 3
+    assert "1. Anna 0 (tied)" in settlement
+
+
+def test_the_rows_speak_italian_on_an_italian_page(client):
+    session_id = start_session(client)
+    record_totals(client, session_id, [30, 27, 21])
+    client.get("/lang/it")
+    soup = page(client.get(f"/sessions/{session_id}"))
+    game_end = text(soup.select_one("tr.game-end"))
+    assert game_end.startswith("Partita 1")
+    assert "in corso" in game_end
