@@ -3,9 +3,10 @@ standings and who deals next. Cards are canonical codes, problems as ``problems_
 
 from __future__ import annotations
 
-import functools
+import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -103,7 +104,7 @@ def protocol_json_text(protocol: Protocol) -> str:
 def _object_text(fields: dict[str, Any], made: dict[str, str]) -> str:
     """``fields`` as a JSON object in the API's settings, with the text of each field named in
     ``made`` as given: one ``dumps`` per run of the other fields, not one per field."""
-    dumps = functools.partial(current_app.json.dumps, separators=(",", ":"))
+    dumps = compact_dumps()
     names = sorted(fields) if current_app.json.sort_keys else list(fields)  # type: ignore[attr-defined]
     pieces: list[str] = []
     run: dict[str, Any] = {}
@@ -116,6 +117,25 @@ def _object_text(fields: dict[str, Any], made: dict[str, str]) -> str:
             run[name] = fields[name]
     pieces += [dumps(run)[1:-1]] if run else []
     return "{" + ",".join(pieces) + "}"
+
+
+def compact_dumps() -> Callable[[Any], str]:
+    """Flask's ``app.json.dumps`` with compact separators, from one encoder per app and settings:
+    ``json.dumps`` with any option makes a new encoder for every call, and a session's JSON text
+    takes several."""
+    provider = current_app.json
+    ensure_ascii = getattr(provider, "ensure_ascii", True)
+    sort_keys = getattr(provider, "sort_keys", True)
+    default = getattr(provider, "default", None)
+    key = (id(provider), ensure_ascii, sort_keys, default)
+    kept = current_app.extensions.get("scorekeeper.compact_json")
+    if kept is None or kept[0] != key:
+        encoder = json.JSONEncoder(
+            ensure_ascii=ensure_ascii, sort_keys=sort_keys, separators=(",", ":"), default=default
+        )
+        kept = current_app.extensions["scorekeeper.compact_json"] = (key, encoder.encode)
+    encode: Callable[[Any], str] = kept[1]
+    return encode
 
 
 def _session_fields(protocol: Protocol) -> dict[str, Any]:
@@ -175,7 +195,7 @@ def _game_parts(game: GameView, side_names: tuple[str, ...]) -> GameParts:
         kept = _GAMES.get(key)
     if kept is not None and kept[0] is game:
         return kept[1]
-    dumps = functools.partial(current_app.json.dumps, separators=(",", ":"))
+    dumps = compact_dumps()
     deals = [row_json(row) for row in game.rows]
     game_dict = game_json(game, side_names)
     parts = GameParts(deals, game_dict, [dumps(deal) for deal in deals], dumps(game_dict))
