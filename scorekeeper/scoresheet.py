@@ -6,6 +6,7 @@ Templates get finished rows, games, standings and settlement sentences; no rules
 from __future__ import annotations
 
 import functools
+import operator
 import weakref
 from dataclasses import dataclass
 from dataclasses import field
@@ -148,17 +149,27 @@ def _kept_games(
     session: Session, state: Progress, earlier: Protocol | None
 ) -> tuple[GameView, ...]:
     """The earlier protocol's games that the rules kept, and whose deals are the same objects."""
-    if earlier is None:
+    earlier_session = earlier.session_ref() if earlier is not None else None
+    if earlier is None or earlier_session is None:
         return ()
+    same = _same_deals(earlier_session.deals, session.deals)
     kept: list[GameView] = []
     for game, view in zip(state.games, earlier.games, strict=False):
-        unchanged = game is earlier.state.games[view.number - 1] and all(
-            row.deal is session.deals[row.deal.number - 1] for row in view.rows
-        )
-        if not unchanged:
+        # The earlier protocol's rows show its session's deals (``_protocol_rows``).
+        if game is not earlier.state.games[view.number - 1] or view.rows[-1].deal.number > same:
             break
         kept.append(view)
     return tuple(kept)
+
+
+def _same_deals(before: tuple[Deal, ...], after: tuple[Deal, ...]) -> int:
+    """How many deals, from the first, are the same objects in both states."""
+    length = min(len(before), len(after))
+    # Recording a deal leaves the others as they were: one pass in C.
+    if all(map(operator.is_, before[:length], after[:length])):
+        return length
+    pairs = zip(before[:length], after[:length], strict=True)
+    return next(number for number, (a, b) in enumerate(pairs) if a is not b)
 
 
 def _protocol_rows(session: Session, state: Progress, game: Game) -> tuple[ProtocolRow, ...]:

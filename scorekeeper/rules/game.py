@@ -114,12 +114,17 @@ def progress(
     result is the same as without it.
     """
     _check_seat(ruleset, first_dealer)
-    scores = [_checked_scores(ruleset, number, deal) for number, deal in enumerate(deal_scores, 1)]
-    kept_games = _unchanged_games(before, first_dealer, scores)
+    same = _same_scores(before, first_dealer, deal_scores)
+    kept_games = _unchanged_games(before, same)
     start = kept_games[-1].deals[-1] if kept_games else 0
+    kept_rows = before.rows[:start] if before is not None else ()
+    # The kept games' deals were checked for ``before``: only the others are checked again.
+    scores = [row.scores for row in kept_rows] + [
+        _checked_scores(ruleset, number, deal)
+        for number, deal in enumerate(deal_scores[start:], start + 1)
+    ]
     new_games = _games(ruleset, scores, start, len(kept_games))
     games = kept_games + new_games
-    kept_rows = before.rows[:start] if before is not None else ()
     rows = kept_rows + _rows(ruleset, first_dealer, scores, new_games, kept_rows)
     totals = rows[-1].totals if rows else (0,) * ruleset.sides
     current = games[-1] if games and not games[-1].finished else None
@@ -133,17 +138,29 @@ def progress(
     )
 
 
-def _unchanged_games(
-    before: Progress | None, first_dealer: int, scores: Sequence[tuple[int, ...]]
-) -> tuple[Game, ...]:
-    """The finished games of ``before`` whose deals all have the same scores now, in order."""
+def _same_scores(
+    before: Progress | None, first_dealer: int, deal_scores: Sequence[Sequence[int]]
+) -> int:
+    """How many deals, from the first, have the scores they had in ``before``."""
     if before is None or not before.rows or before.rows[0].dealer != first_dealer:
-        return ()
-    same = 0  # deals from the first with unchanged scores
-    for row, deal in zip(before.rows, scores, strict=False):
-        if row.scores != deal:
+        return 0
+    old = [row.scores for row in before.rows]
+    length = min(len(old), len(deal_scores))
+    # Recording a deal leaves the others as they were, the same tuples: one comparison in C.
+    if list(deal_scores[:length]) == old[:length]:
+        return length
+    same = 0
+    for row_scores, deal in zip(old, deal_scores, strict=False):
+        if row_scores != tuple(deal):
             break
         same += 1
+    return same
+
+
+def _unchanged_games(before: Progress | None, same: int) -> tuple[Game, ...]:
+    """The finished games of ``before`` whose deals, the first ``same``, have the same scores."""
+    if before is None:
+        return ()
     kept = 0
     for game in before.games:
         if not game.finished or game.deals[-1] > same:

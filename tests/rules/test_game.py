@@ -438,6 +438,14 @@ def test_progress_from_an_earlier_state_is_the_progress_from_scratch(
     assert progress(ruleset, first_dealer, after, before=before) == progress(
         ruleset, first_dealer, after
     )
+    # As the app gives them: tuples, those of the deals left as they were the same objects.
+    same = [row.scores for row in before.rows]
+    kept = [
+        same[i] if i < len(same) and same[i] == tuple(d) else tuple(d) for i, d in enumerate(after)
+    ]
+    assert progress(ruleset, first_dealer, kept, before=before) == progress(
+        ruleset, first_dealer, after
+    )
 
 
 def test_progress_from_an_earlier_state_keeps_its_finished_games() -> None:
@@ -502,3 +510,11 @@ def _add_all(rows: list[tuple[int, ...]] | list[list[int]], sides: int) -> tuple
     for row in rows:
         total = _add(total, tuple(row))
     return total
+
+
+def test_a_new_deal_with_the_wrong_number_of_scores_is_refused_after_an_earlier_state() -> None:
+    # The deals kept from the earlier state are not checked again; the new one is.
+    deals = [(4, 1, -5), (0, 0, 0), (0, 0, 0)] * 2
+    before = progress(SCARTO, 0, deals)
+    with pytest.raises(IllegalDealError, match="deal 7: 2 scores given"):
+        progress(SCARTO, 0, [*deals, (1, -1)], before=before)
