@@ -72,3 +72,18 @@ def test_a_body_sent_as_a_file_follows_the_held_head(pair, tmp_path):
     while chunk := reader.recv(65536):
         got += chunk
     assert got == HEAD + b"hello"
+
+
+def test_a_request_read_whole_closes_without_waiting_for_the_client(pair):
+    writer, reader = pair  # writer: the worker's end
+    joined = JoinedSends(writer)
+    assert joined.read_whole()  # the client sent nothing more
+    assert joined.recv(4096) == b""  # gunicorn's graceful close: "the client has closed"
+
+
+def test_bytes_left_unread_keep_the_graceful_close(pair):
+    writer, reader = pair
+    reader.sendall(b"more of the body")  # the client still sending: not read by the app
+    joined = JoinedSends(writer)
+    assert not joined.read_whole()
+    assert joined.recv(4096) == b"more of the body"  # drained, as gunicorn does

@@ -69,3 +69,17 @@ def test_answers_without_a_body_arrive_whole(servers, tmp_path):
     head, body = exchange(server.port, (delete + "Connection: close\r\n\r\n").encode())
     assert head.startswith(b"HTTP/1.1 204")
     assert body == b""
+
+
+def test_a_body_refused_unread_still_gets_its_answer_whole(servers, tmp_path):
+    # 300 KB where the app takes 256 KB at most: it answers 413 without reading the body, and the
+    # worker leaves the connection to gunicorn's graceful close, which reads the rest.
+    server = servers(tmp_path / "worker.sqlite")
+    body = b'{"points": [' + b"1," * 150_000 + b"1]}"
+    head = (
+        "POST /api/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    head_back, answer = exchange(server.port, head.encode() + body)
+    assert head_back.startswith(b"HTTP/1.1 413")
+    assert len(answer) == content_length(head_back) > 0
