@@ -1,10 +1,11 @@
-"""gunicorn's sync worker, sending each answer's head and body together (gunicorn.conf.py).
+"""gunicorn's sync worker, sending each answer in one piece and closing without waiting for
+nothing (gunicorn.conf.py).
 
 gunicorn writes an answer's status line and headers with one ``sendall`` and its body with
 another. Each is a trip through the kernel's TCP stack, for the worker and again for the
 client, woken twice for one answer. On the club machine's two cores, where the workers are the
-bottleneck, joining the two took 7% off the server's CPU time per request in bench/load.py
-(16 keepers, runs of the two settings taken in turn).
+bottleneck, joining the two took about 5% off the server's CPU time per request in
+bench/load.py (16 keepers, runs of the two settings taken in turn).
 
 The join is in the connection's socket, not in gunicorn's answer: ``JoinedSends`` holds back the
 first ``sendall`` (gunicorn sends the head first, and nothing else before it) and sends it with
@@ -17,9 +18,8 @@ reset the connection and cut the answer short. Most requests leave nothing unrea
 worker waited for nothing but the client's turn to run, on the club machine a core shared with
 the clients: closing at once served about 5% more requests a second in bench/load.py (16
 keepers, runs taken in turn). So where the request was read whole (its body, if any, to its
-Content-Length)
-and nothing more has come in, the connection is closed at once; otherwise gunicorn's graceful
-close runs as before.
+Content-Length) and nothing more has come in, the connection is closed at once; otherwise
+gunicorn's graceful close runs as before.
 """
 
 from __future__ import annotations
