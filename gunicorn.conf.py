@@ -16,7 +16,8 @@ bind = "127.0.0.1:8000"
 # sheet never takes more than one of them (scorekeeper/web/printing.py). Slow phones are for the
 # reverse proxy in front to wait on (README, "Serving a club"), not a worker.
 workers = multiprocessing.cpu_count()
-# gunicorn's sync worker, each answer sent in one piece, closed without waiting (scorekeeper/worker.py).
+# gunicorn's sync worker, each answer sent in one piece and its connection closed without
+# waiting for nothing (scorekeeper/worker.py).
 worker_class = "scorekeeper.worker.SyncWorker"
 timeout = 30
 # Build the app once in the master: the database is created and migrated before the workers
