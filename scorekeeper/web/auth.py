@@ -69,7 +69,7 @@ def init_app(app: Flask) -> None:
 def club_mode() -> bool:
     """A keeper password is set: the app may serve other machines."""
     if "club_mode" not in g:
-        g.club_mode = access.keeper_password_hash(get_db()) is not None
+        g.club_mode = access.has_keeper_password(get_db())
     return bool(g.club_mode)
 
 
