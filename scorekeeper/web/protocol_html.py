@@ -4,7 +4,8 @@ The protocol page renders the game being played after every deal (web/sessions.p
 others), and as a Jinja template that one <tbody> of at most a few rows took a quarter of the
 page's time under load: a template's context, its generator and a lookup per name cost more than
 the rows themselves. Here it is the rows alone. Every value goes through ``escape``; the
-sentences are the catalogue's, as in the templates; a deal's problems are listed by the
+sentences are the catalogue's, as in the templates (each ``_()`` outside the f-strings, where
+``pybabel extract`` finds it); a deal's problems are listed by the
 ``problem_list`` macro of templates/_macros.html, as on every other page.
 
 Made from the game, its deals' link, its ruleset's way of recording scores and its number of
@@ -35,11 +36,11 @@ def game_body(game: GameView, deal_link: tuple[str, str], recording: str, sides:
                 f'\n<tr class="marks"><td></td><td colspan="{2 * sides + 1}">{problems}</td></tr>'
             )
     label = escape(_("Game %(n)s", n=game.number))
-    in_play = "" if game.finished else f" · {escape(_('in play'))}"
+    in_play = "" if game.finished else " · " + escape(_("in play"))
     totals = "".join(f'<td colspan="2" class="num">{total}</td>' for total in game.totals)
     parts.append(f'\n<tr class="game-end">\n<td colspan="2">{label}{in_play}</td>{totals}\n</tr>')
     if game.finished:
-        tied = f" ({escape(_('tied'))})"
+        tied = " (" + escape(_("tied")) + ")"
         places = " · ".join(
             f"{place.rank}. {escape(place.name)} {place.total}{tied if place.tied else ''}"
             for place in game.standings
@@ -57,12 +58,15 @@ def _deal_row(row: ProtocolRow, deal_link: tuple[str, str], difference: bool) ->
     number = int(deal.number)
     tags = ""
     if deal.corrected:
-        tags += f' <span class="tag">{escape(_("corrected"))}</span>'
+        corrected = escape(_("corrected"))
+        tags += f' <span class="tag">{corrected}</span>'
     if deal.recounted:
         why = escape(_("counted again with its new dealer after an earlier deal was deleted"))
-        tags += f' <span class="tag" title="{why}">{escape(_("recounted"))}</span>'
+        recounted = escape(_("recounted"))
+        tags += f' <span class="tag" title="{why}">{recounted}</span>'
     if marks:
-        tags += f' <span class="tag warn">{escape(_("marked"))}</span>'
+        marked_tag = escape(_("marked"))
+        tags += f' <span class="tag warn">{marked_tag}</span>'
     link = escape(f"{deal_link[0]}{number}{deal_link[1]}")
     cells = "".join(
         f'\n<td class="num">{int(points)} <span class="score">({_score(score, difference)})'

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import tokenize
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -258,6 +259,23 @@ def test_the_catalogues_hold_every_string_in_the_sources():
         known = {(message.context, message.id) for message in catalog if message.id}
         missing = sorted(str(message) for _context, message in extracted - known)
         assert not missing, f"run `make translations`, then translate {path.name}: {missing}"
+
+
+TRANSLATED_CALL = re.compile(r"\b(?:_|_l|gettext|ngettext|lazy_gettext|lazy_ngettext)\(")
+
+
+def test_no_string_to_translate_hides_in_an_f_string():
+    # pybabel extract reads an f-string as one string token: a _() inside it is never extracted,
+    # so its text drops out of the catalogue at the next `make translations`.
+    hidden = []
+    for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
+        with tokenize.open(path) as source:
+            for token in tokenize.generate_tokens(source.readline):
+                prefix = token.string.split("'")[0].split('"')[0].lower()
+                is_f_string = token.type == tokenize.STRING and "f" in prefix
+                if is_f_string and TRANSLATED_CALL.search(token.string):
+                    hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert not hidden, f"take the _() out of these f-strings: {hidden}"
 
 
 def test_the_compiled_catalogue_is_current():

@@ -44,3 +44,18 @@ def test_the_rows_speak_italian_on_an_italian_page(client):
     game_end = text(soup.select_one("tr.game-end"))
     assert game_end.startswith("Partita 1")
     assert "in corso" in game_end
+
+
+def test_the_tags_speak_italian_too(client):
+    # Deal 2 corrected, then deal 1 deleted: the two left are recounted with new dealers.
+    session_id = start_session(client)
+    for points in ([30, 27, 21], [20, 30, 28], [28, 28, 22]):
+        record_totals(client, session_id, points)
+    api = f"/api/v1/sessions/{session_id}/deals"
+    assert client.put(f"{api}/2", json={"points": [21, 29, 28]}).status_code == 200
+    assert client.delete(f"{api}/1").status_code == 204
+    client.get("/lang/it")
+    soup = page(client.get(f"/sessions/{session_id}"))
+    assert "corretta" in text(soup.select_one("tr#deal-1"))
+    assert "ricontata" in text(soup.select_one("tr#deal-2"))
+    assert "recounted" not in text(soup)
