@@ -14,7 +14,6 @@ commits before the checkpoint.
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
 import time
 from pathlib import Path
@@ -69,11 +68,15 @@ def begin_immediate(conn: sqlite3.Connection, timeout_ms: int = BUSY_TIMEOUT_MS)
         conn.execute(f"PRAGMA busy_timeout = {int(timeout_ms)}")
 
 
-def checkpoint(db: sqlite_utils.Database) -> None:
+def checkpoint(db: sqlite_utils.Database) -> bool:
     """Copy what the log holds into the database file, as far as readers allow (PASSIVE: it
-    neither waits for readers nor blocks writers). A failure leaves it to the next one."""
-    with contextlib.suppress(sqlite3.Error):
-        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    neither waits for readers nor blocks writers); whether it copied the log whole, so that the
+    next write starts the log over. A failure leaves it to the next one."""
+    try:
+        busy, pages, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except sqlite3.Error:
+        return False
+    return bool(busy == 0 and pages == copied)
 
 
 def connect(path: str | Path, autocheckpoint: int | None = None) -> sqlite_utils.Database:
