@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 from .rules import Problem
 from .rules.game import Game
 from .rules.game import Progress
-from .rules.game import Settlement
 from .rules.game import progress
+from .rules.settlement import Settlement
 from .services import Deal
 from .services import Session
 from .services.loaded import EARLIER

@@ -1,9 +1,8 @@
-"""Game progress: dealers, running totals, games, standings and settlement (rules.md A3, C21-C22).
+"""Game progress: dealers, running totals and games (rules.md A3, C21).
 
 A session is a list of deal scores, one per side (a player, or a team in Piedicavallo). The deal
 passes to the next seat in order of play, across games; consecutive deals form games whose length
-the ruleset sets; each finished game is ranked and settled. Ties for first or last are stated by
-no source (rules.md 1.1 "Ties", C22), so they are reported as ties for the table to decide.
+the ruleset sets; each finished game is ranked and settled (settlement.py).
 """
 
 from __future__ import annotations
@@ -13,6 +12,10 @@ from dataclasses import dataclass
 
 from .errors import IllegalDealError
 from .ruleset import Ruleset
+from .settlement import Settlement
+from .settlement import Standing
+from .settlement import settle
+from .settlement import standings_of
 
 TARGET = 100
 """The game total that ends a "first-to-100" game (rules.md 1.1, Tarocchi a 3)."""
@@ -32,32 +35,6 @@ class DealRow:
     """The recorded score per side."""
     totals: tuple[int, ...]
     """Running session totals per side, this deal included."""
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One side's place in a game."""
-
-    side: int
-    total: int
-    rank: int
-    """1-based; equal totals share a rank (two sides at 1, the next at 3)."""
-    tied: bool
-    """Another side has the same total."""
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """Who wins and who pays at the end of a game, as the ruleset's settlement says."""
-
-    kind: str
-    """The ruleset's settlement option, so the table knows what a payment is (a drink, a stake)."""
-    winners: tuple[int, ...]
-    payers: tuple[int, ...]
-    payments: tuple[tuple[int, int], ...]
-    """(payer, payee) pairs: one drink or one stake each."""
-    tie: bool
-    """A tie decided who wins or pays; no source says how to break it, so the table decides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,37 +172,6 @@ def is_over(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> bool:
     return not (ruleset.tie_extra_deal and _first_is_tied(totals))
 
 
-def standings_of(totals: Sequence[int]) -> tuple[Standing, ...]:
-    """Rank sides by total, highest first; equal totals share a rank and are marked tied."""
-    order = sorted(range(len(totals)), key=lambda side: -totals[side])
-    return tuple(
-        Standing(
-            side=side,
-            total=totals[side],
-            rank=1 + sum(other > totals[side] for other in totals),
-            tied=list(totals).count(totals[side]) > 1,
-        )
-        for side in order
-    )
-
-
-def settle(ruleset: Ruleset, totals: Sequence[int]) -> Settlement:
-    """Say who wins and who pays whom for a finished game's totals (rules.md A3 "settlement")."""
-    if ruleset.settlement == "highest-wins":
-        winners = _sides_at(totals, max(totals))
-        return Settlement(ruleset.settlement, winners, (), (), tie=len(winners) > 1)
-    # "lowest-pays-winners" (a drink) and "lowest-pays-each" (a stake) share a shape: the lowest
-    # pays every side above it. Ties are stated nowhere (C22): all the lowest pay, and the table
-    # is told to decide; when every side ties nobody is above, so nobody pays.
-    lowest = min(totals)
-    payers = _sides_at(totals, lowest)
-    winners = tuple(side for side, total in enumerate(totals) if total > lowest)
-    if not winners:
-        return Settlement(ruleset.settlement, (), (), (), tie=True)
-    payments = tuple((payer, payee) for payer in payers for payee in winners)
-    return Settlement(ruleset.settlement, winners, payers, payments, tie=len(payers) > 1)
-
-
 def complete_points(points: Sequence[int | None], ruleset: Ruleset) -> list[int]:
     """Fill in the one missing side's points as the deck total minus the others (rules.md A5)."""
     if len(points) != ruleset.sides:
@@ -312,10 +258,6 @@ def _length_reached(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) 
 
 def _first_is_tied(totals: Sequence[int]) -> bool:
     return list(totals).count(max(totals)) > 1
-
-
-def _sides_at(totals: Sequence[int], total: int) -> tuple[int, ...]:
-    return tuple(side for side, value in enumerate(totals) if value == total)
 
 
 def _sum(scores: Sequence[tuple[int, ...]], sides: int) -> tuple[int, ...]:

@@ -12,18 +12,18 @@ from hypothesis import strategies as st
 from scorekeeper.rules.errors import IllegalDealError
 from scorekeeper.rules.game import Game
 from scorekeeper.rules.game import Progress
-from scorekeeper.rules.game import Standing
 from scorekeeper.rules.game import complete_points
 from scorekeeper.rules.game import dealer_of
 from scorekeeper.rules.game import game_length
 from scorekeeper.rules.game import is_over
 from scorekeeper.rules.game import progress
-from scorekeeper.rules.game import settle
-from scorekeeper.rules.game import standings_of
 from scorekeeper.rules.options import OPTIONS
 from scorekeeper.rules.ruleset import RULESET_IDS
 from scorekeeper.rules.ruleset import Ruleset
 from scorekeeper.rules.ruleset import find_ruleset
+from scorekeeper.rules.settlement import Standing
+from scorekeeper.rules.settlement import settle
+from scorekeeper.rules.settlement import standings_of
 
 SCARTO = find_ruleset("scarto")
 SCARTO_SV = find_ruleset("scarto-sv")
