@@ -1,7 +1,7 @@
 """One game of the protocol's table as HTML, its <tbody>, written in Python.
 
 The protocol page renders the game being played after every deal (web/sessions.py keeps the
-others), and as a Jinja template that one <tbody> of at most a few rows took a quarter of the
+others), and as a Jinja template that one <tbody> of at most a few rows took a fifth of the
 page's time under load: a template's context, its generator and a lookup per name cost more than
 the rows themselves. Here it is the rows alone. Every value goes through ``escape``; the
 sentences are the catalogue's, as in the templates (each ``_()`` outside the f-strings, where
@@ -20,6 +20,7 @@ from markupsafe import escape
 
 from ..scoresheet import GameView
 from ..scoresheet import ProtocolRow
+from . import signed
 from .i18n import gettext as _
 
 
@@ -68,8 +69,9 @@ def _deal_row(row: ProtocolRow, deal_link: tuple[str, str], difference: bool) ->
         marked_tag = escape(_("marked"))
         tags += f' <span class="tag warn">{marked_tag}</span>'
     link = escape(f"{deal_link[0]}{number}{deal_link[1]}")
+    shown = signed if difference else str  # a difference as the ``signed`` filter writes it
     cells = "".join(
-        f'\n<td class="num">{int(points)} <span class="score">({_score(score, difference)})'
+        f'\n<td class="num">{int(points)} <span class="score">({shown(int(score))})'
         f'</span></td><td class="num total">{int(total)}</td>'
         for points, score, total in row.cells
     )
@@ -78,13 +80,6 @@ def _deal_row(row: ProtocolRow, deal_link: tuple[str, str], difference: bool) ->
         f'\n<tr{marked} id="deal-{number}">\n<td><a href="{link}">{number}</a>{tags}</td>'
         f"\n<td>{escape(row.dealer_name)}</td>{cells}\n</tr>"
     )
-
-
-def _score(score: int, difference: bool) -> str:
-    """As the ``signed`` filter writes a difference: +4, 0, -5."""
-    if difference:
-        return f"{score:+d}" if score else "0"
-    return str(int(score))
 
 
 def _macros():  # type: ignore[no-untyped-def]
