@@ -1,8 +1,16 @@
-# `make run` and `make test` each do the whole set-up on a fresh machine.
+# `make run` and `make test` each do the whole set-up on a fresh Debian or Ubuntu machine:
+# system packages (scripts/system-packages), a virtual environment in .venv, and the exact
+# versions of the lock files in requirements/ (checked by hash), then the project itself.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-stamp
+APP_LOCK := requirements/app.txt
+DEV_LOCK := requirements/dev.txt
+APP_STAMP := $(VENV)/.app-installed
+DEV_STAMP := $(VENV)/.dev-installed
+# How the lock files are written (make upgrade): for every platform and Python from 3.11 on.
+LOCK := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make upgrade" pyproject.toml requirements/build.in
 
 # Translations: the .po catalogues are committed, the compiled .mo files are built from them.
 LOCALES := scorekeeper/translations
@@ -10,35 +18,62 @@ POT := $(LOCALES)/messages.pot
 MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
 EXTRACT_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k problem:2 -k translatable
 
-.PHONY: run test lint typecheck bench clean translations
+# make fuzz: a new seed each run unless one is given (make fuzz SEED=N repeats a run).
+SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 
-$(STAMP): pyproject.toml
+.PHONY: run test fuzz upgrade lint typecheck bench clean translations system-run system-test
+
+system-run:
+	@PYTHON=$(PYTHON) scripts/system-packages run
+
+system-test:
+	@PYTHON=$(PYTHON) scripts/system-packages test
+
+# Each lock installs on top of the same environment: the dev lock holds the app's versions too.
+$(APP_STAMP): $(APP_LOCK) pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(APP_LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
 
-%.mo: %.po $(STAMP)
+$(DEV_STAMP): $(DEV_LOCK) $(APP_STAMP)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(DEV_LOCK)
+	touch $@
+
+%.mo: %.po $(APP_STAMP)
 	$(BIN)/pybabel compile -i $< -o $@
 
-run: $(STAMP) $(MO)
+run: system-run $(APP_STAMP) $(MO)
 	$(BIN)/flask --app scorekeeper run
 
-test: $(STAMP) $(MO)
+test: system-test $(DEV_STAMP) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/mypy scorekeeper
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+# Random exploration, longer than `make test` and not part of it: the property tests with ten
+# times the examples and schemathesis with every check, from a seed printed first.
+fuzz: system-test $(DEV_STAMP) $(MO)
+	@echo "fuzz seed: $(SEED)   (make fuzz SEED=$(SEED) runs the same examples again)"
+	HYPOTHESIS_PROFILE=fuzz SCOREKEEPER_FUZZ_SEED=$(SEED) \
+		$(BIN)/python -m pytest -m hypothesis --hypothesis-seed=$(SEED) -q
+
+# New versions within pyproject.toml's ranges into both lock files, then the whole suite.
+upgrade: $(DEV_STAMP)
+	$(LOCK) --upgrade --extra dev -o $(DEV_LOCK)
+	$(LOCK) --upgrade -c $(DEV_LOCK) -o $(APP_LOCK)
+	$(MAKE) test
+
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/mypy scorekeeper
 
-bench: $(STAMP) $(MO)
+bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python bench/rules_core.py
 	$(BIN)/python bench/sheets.py
 	$(BIN)/python bench/requests.py
@@ -47,7 +82,7 @@ bench: $(STAMP) $(MO)
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
 # then translate the new or fuzzy entries in each .po (tests/web/test_i18n.py checks them).
-translations: $(STAMP)
+translations: $(DEV_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(EXTRACT_KEYWORDS) --project scorekeeper \
 		--copyright-holder "scorekeeper contributors" -o $(POT) .
 	$(BIN)/pybabel update -i $(POT) -d $(LOCALES)

@@ -1,5 +1,6 @@
 import pytest
 
+import tests.fuzzing  # noqa: F401  loads the Hypothesis profile before any test module is read
 from scorekeeper import create_app
 
 

@@ -1,8 +1,8 @@
 """End-to-end fixtures: the real app over real HTTP, driven by Debian's Chromium through Playwright.
 
 The app runs in a thread with its own SQLite file and CSRF on, so the browser submits the real
-forms with their tokens. Without Chromium (or the playwright package) the tests skip on a
-laptop and fail in CI, where they must run.
+forms with their tokens. Without Chromium (or the playwright package), or with a Chromium that
+cannot start, the tests skip on a laptop, with the reason, and fail in CI, where they must run.
 """
 
 from __future__ import annotations
@@ -69,9 +69,17 @@ def chromium_browser() -> Iterator[Any]:
         _unavailable("playwright not installed: pip install -e '.[dev]'")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         _unavailable("Chromium not installed: apt-get install chromium")
+    from playwright.sync_api import Error as PlaywrightError
+
     driver = sync_playwright().start()
     try:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except PlaywrightError as error:
+            # Installed but unable to start: a shared library it links is missing (Debian's
+            # chromium links libharfbuzz-subset0, which a run may hide to test sheets without it).
+            reason = next((line for line in str(error).splitlines() if "error" in line), "")
+            _unavailable(f"Chromium cannot start: {reason.strip() or error}")
         try:
             yield browser
         finally:

@@ -4,8 +4,10 @@ A sheet is kept per process under its session's version, paper, language and rea
 write to the session or its deals must give a new version, so that no sheet is ever stale.
 """
 
+import ctypes
 import io
 import os
+import sys
 
 import pytest
 from pypdf import PdfReader
@@ -260,12 +262,20 @@ def test_the_reference_card_splits_into_two_halves_in_order(app):
             assert right
 
 
-def test_fonts_are_subset_with_harfbuzz_in_ci():
-    # Debian's libharfbuzz-subset0: without it WeasyPrint falls back to fontTools, ~100 ms slower.
-    if not harfbuzz_subsetting():
-        if os.environ.get("CI") == "true":
-            pytest.fail("libharfbuzz-subset0 missing: .ci/run installs it")
-        pytest.skip("libharfbuzz-subset0 not installed: apt-get install libharfbuzz-subset0")
+@pytest.mark.skipif(sys.platform != "linux", reason="Debian's library name: Linux only")
+def test_fonts_are_subset_with_harfbuzz_where_the_library_is_there():
+    # Debian's libharfbuzz-subset0: without it WeasyPrint subsets the fonts with fontTools, about
+    # 100 ms a sheet slower, and every sheet test here still passes. CI installs it
+    # (scripts/system-packages), so that the path the benchmarks measure is the one tested there.
+    try:
+        ctypes.CDLL("libharfbuzz-subset.so.0")
+    except OSError:
+        present = False
+    else:
+        present = True
+    assert harfbuzz_subsetting() == present
+    if os.environ.get("CI") == "true":
+        assert present, "libharfbuzz-subset0 missing: scripts/system-packages installs it in CI"
 
 
 def test_the_fixed_layout_columns_fill_the_width_and_fit_long_names(app):

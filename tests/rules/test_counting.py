@@ -9,6 +9,7 @@ from scorekeeper.rules import count_pile
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.counting import pile_points
+from tests.fuzzing import examples
 
 E3_TRICKS = "KS 7S 3S  QD T20 5D  CB 9B T6  2C 8C JC"
 
@@ -99,7 +100,7 @@ def test_the_fool_as_its_own_group_is_worth_its_value():
     assert check.points == 9
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(list(PRESETS)), st.data())
 def test_regrouping_a_pile_never_changes_its_points(ruleset_id, data):
     ruleset = find_ruleset(ruleset_id)
@@ -113,7 +114,7 @@ def test_regrouping_a_pile_never_changes_its_points(ruleset_id, data):
     assert check_count(groups, values, ruleset).ok
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(list(PRESETS)), st.data())
 def test_counters_and_pile_size_give_the_same_points_as_the_cards(ruleset_id, data):
     ruleset = find_ruleset(ruleset_id)

@@ -24,6 +24,7 @@ from scorekeeper.rules.ruleset import find_ruleset
 from scorekeeper.rules.settlement import Standing
 from scorekeeper.rules.settlement import settle
 from scorekeeper.rules.settlement import standings_of
+from tests.fuzzing import examples
 
 SCARTO = find_ruleset("scarto")
 SCARTO_SV = find_ruleset("scarto-sv")
@@ -353,7 +354,7 @@ def sessions(draw: st.DrawFn) -> tuple[Ruleset, int, list[list[int]]]:
 
 
 SESSIONS = given(sessions())
-FAST = settings(max_examples=200, deadline=None)
+FAST = settings(max_examples=examples(200), deadline=None)
 
 
 @FAST
@@ -428,7 +429,7 @@ def edits(draw: st.DrawFn) -> tuple[Ruleset, int, list[list[int]], list[list[int
     return ruleset, first_dealer, deals, after
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(edits())
 def test_progress_from_an_earlier_state_is_the_progress_from_scratch(
     edit: tuple[Ruleset, int, list[list[int]], list[list[int]]],

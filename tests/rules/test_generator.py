@@ -28,10 +28,11 @@ from scorekeeper.rules.play import trick_winner
 from scorekeeper.rules.ruleset import PRESETS
 from scorekeeper.rules.ruleset import find_ruleset
 from scorekeeper.rules.scarto import check_scarto
+from tests.fuzzing import examples
 
 RULESET_IDS = sorted(PRESETS)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-deal_settings = settings(max_examples=200, deadline=None)
+deal_settings = settings(max_examples=examples(200), deadline=None)
 
 
 def deal_for(ruleset_id: str, seed: int, dealer_pick: int) -> PlayedDeal:
@@ -126,7 +127,7 @@ def test_the_fool_ends_in_the_pile_its_rules_give(
 
 
 @pytest.mark.parametrize("ruleset_id", ["scarto", "scarto-sv", "tarocchi-a-3"])
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=SEEDS, dealer_pick=st.integers(0, 3))
 def test_pile_sizes_and_points_pass_the_audit_invariants(
     ruleset_id: str, seed: int, dealer_pick: int

@@ -17,10 +17,11 @@ from scorekeeper.rules.notation import HEADER
 from scorekeeper.rules.notation import DealRecord
 from scorekeeper.rules.notation import format_record
 from scorekeeper.rules.notation import parse_record
+from tests.fuzzing import examples
 
 NAMES = {3: ("Anna", "Bruno", "Nicolò"), 4: ("Anna", "Bruno", "Carla", "Dario")}
 HOUSE_RULES = {"fool_counting": "in-group", "top_trump": 21}
-SOME = settings(max_examples=100, deadline=None)
+SOME = settings(max_examples=examples(100), deadline=None)
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deal-record.md"
 
 
@@ -382,13 +383,13 @@ def parses_or_refuses(text):
     assert parse_record(format_record(record)) == record
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text())
 def test_any_text_reads_or_fails_with_an_invalid_notation_error(text):
     parses_or_refuses(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.text(alphabet=st.sampled_from(":|#=, \n0123456789TFSBCDKQJseatruln"))))
 def test_text_made_of_record_characters_reads_or_fails_cleanly(pieces):
     parses_or_refuses(EXAMPLE[:60] + "".join(pieces))
@@ -419,7 +420,7 @@ def mutated_records(draw):
     return "\n".join(lines)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(mutated_records())
 def test_a_mutated_record_reads_or_fails_with_an_invalid_notation_error(text):
     parses_or_refuses(text)

@@ -11,6 +11,7 @@ from scorekeeper.rules.audit import audit_quick_count
 from scorekeeper.rules.audit import audit_totals
 from scorekeeper.rules.counting import count_pile
 from scorekeeper.rules.generator import random_deal
+from tests.fuzzing import examples
 
 deals = st.builds(
     lambda ruleset_id, seed, dealer: random_deal(
@@ -20,7 +21,7 @@ deals = st.builds(
     st.integers(min_value=0, max_value=2**32),
     st.integers(min_value=0, max_value=3),
 )
-MANY = settings(max_examples=1000, deadline=None)
+MANY = settings(max_examples=examples(1000), deadline=None)
 
 
 def full_audit(deal):
@@ -87,7 +88,7 @@ def test_totals_only_agrees_with_the_full_piles(deal):
     assert audit_totals(deal.ruleset, full.points).scores == full.scores
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals, st.randoms(use_true_random=False))
 def test_regrouping_a_pile_never_changes_its_points(deal, rng):
     for pile in deal.piles:
@@ -96,7 +97,7 @@ def test_regrouping_a_pile_never_changes_its_points(deal, rng):
         assert count_pile(shuffled, deal.ruleset).points == count_pile(pile, deal.ruleset).points
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals)
 def test_the_breakdown_groups_add_up_to_the_pile(deal):
     for pile in full_audit(deal).piles:

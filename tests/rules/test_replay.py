@@ -17,6 +17,7 @@ from scorekeeper.rules.play import led_suit
 from scorekeeper.rules.play import trick_winner
 from scorekeeper.rules.replay import audit_play
 from scorekeeper.rules.replay import replay
+from tests.fuzzing import examples
 
 NAMES = {3: ["Anna", "Bruno", "Carla"], 4: ["Anna", "Bruno", "Carla", "Dario"]}
 deals = st.builds(
@@ -30,7 +31,7 @@ def record(deal):
     return [list(trick.cards) for trick in deal.tricks]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(deals)
 def test_every_random_legal_deal_replays_with_no_problem_and_the_same_points(deal):
     names = NAMES[deal.ruleset.players]
@@ -114,7 +115,7 @@ def inject_revoke(deal, rng):
     return play, t + 1, seat
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals, st.randoms(use_true_random=False))
 def test_an_injected_revoke_is_found_at_its_trick(deal, rng):
     injected = inject_revoke(deal, rng)

@@ -34,8 +34,9 @@ from scorekeeper.rules.play import trick_winner
 from scorekeeper.rules.problem import problem
 from scorekeeper.rules.replay import _why
 from scorekeeper.rules.replay import replay
+from tests.fuzzing import examples
 
-SOME = settings(max_examples=300, deadline=None)
+SOME = settings(max_examples=examples(300), deadline=None)
 HOUSE_RULES = {
     "fool_counting": ("apart", "in-group"),
     "counting": ("threes", "raw"),
@@ -272,7 +273,7 @@ def test_every_trick_has_the_same_winner(deal, rng):
         assert trick_winner(played, ruleset) == plain_trick_winner(played, ruleset)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(deals, st.randoms(use_true_random=False), st.integers(min_value=0, max_value=6))
 def test_the_fast_judge_finds_what_legal_plays_for_every_card_finds(deal, rng, swaps):
     ruleset = deal.ruleset

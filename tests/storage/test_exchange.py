@@ -30,6 +30,7 @@ from scorekeeper.web import get_db
 from tests.bodies import piles_body
 from tests.bodies import play_body
 from tests.bodies import quick_body
+from tests.fuzzing import examples
 
 SCARTO = find_ruleset("scarto")
 PIEDICAVALLO = find_ruleset("piedicavallo")
@@ -384,7 +385,7 @@ def exports(draw):
     return {"format": "scorekeeper-export", "version": 1, "sessions": sessions}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=exports())
 def test_any_valid_export_round_trips_exactly(data):
     db = open_db(":memory:")

@@ -25,10 +25,11 @@ from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.rules.ruleset import RULESET_IDS
 from tests.bodies import piles_body
+from tests.fuzzing import examples
 
 API = "/api/v1"
 FUZZ = settings(
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import parse_card
 from scorekeeper.rules.audit import audit_piles
+from tests.fuzzing import examples
 from tests.web.helpers import SCARTO
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count
@@ -435,7 +436,9 @@ any_total = st.one_of(
 
 
 @settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(50),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     changes=st.fixed_dictionaries({}, optional={f"points_{side}": any_total for side in range(3)}),

@@ -12,6 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.rules import OPTIONS
 from scorekeeper.rules import PRESETS
 from scorekeeper.services.sessions import clean_text
+from tests.fuzzing import examples
 from tests.web.helpers import alerts
 from tests.web.helpers import all_sessions
 from tests.web.helpers import deal_row
@@ -444,7 +445,9 @@ session_fields = st.fixed_dictionaries(
 
 
 @settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(50),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(changes=session_fields)
 def test_random_text_in_the_session_form_never_breaks_the_page(client, app, changes):

@@ -21,6 +21,7 @@ from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.rules.replay import replay
+from tests.fuzzing import examples
 from tests.rules.test_replay import inject_revoke
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count
@@ -157,7 +158,9 @@ def test_a_legal_deal_entered_trick_by_trick_is_recorded_with_the_points_of_its_
 
 
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(15),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     ruleset_id=st.sampled_from(list(PRESETS)),

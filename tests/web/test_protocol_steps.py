@@ -26,6 +26,7 @@ from scorekeeper.web import get_db
 from scorekeeper.web.protocol_json import deal_row_json
 from scorekeeper.web.protocol_json import protocol_json
 from scorekeeper.web.protocol_json import protocol_json_text
+from tests.fuzzing import examples
 from tests.web import helpers
 
 # Points that add up to 78, so that each is a deal Scarto records; few kinds make ties likely.
@@ -54,7 +55,9 @@ def apply(db, session_id: int, step: tuple) -> None:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     first=st.lists(st.sampled_from(POINTS), min_size=3, max_size=9),
