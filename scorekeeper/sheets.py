@@ -118,8 +118,17 @@ def _fool(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(lines + ([where] if where else []))
 
 
+def play_direction(ruleset: Ruleset) -> str:
+    """Where the order of play runs, said plainly (the seeds: WP "Play is counter-clockwise;
+    the player to the right of the dealer leads"; SV "Förhand (spelaren till vänster om
+    given)")."""
+    if ruleset.play_direction == "clockwise":
+        return _("Play runs to the dealer's left (clockwise): the player on his left leads.")
+    return _("Play runs to the dealer's right (counter-clockwise): the player on his right leads.")
+
+
 def _play(ruleset: Ruleset) -> tuple[str, ...]:
-    lines = [_("The player after the dealer leads; follow suit if you can.")]
+    lines = [play_direction(ruleset), _("Follow suit if you can.")]
     if ruleset.must_trump:
         lines.append(_("Void in the suit led: you must trump if you can."))
     lines.append(_("There is no duty to beat the card led."))

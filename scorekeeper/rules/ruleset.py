@@ -55,6 +55,10 @@ class Ruleset:
     game_length: str
     tie_extra_deal: bool
     settlement: str
+    play_direction: str = "counter-clockwise"
+    """Where the order of play runs from the dealer, as the source tells it: to his right
+    ("counter-clockwise") or to his left ("clockwise"). Seats are entered in order of play
+    either way (rules.md A1, C9), so this only helps the table check the seats it typed."""
     overrides: tuple[tuple[str, object], ...] = field(default=())
     """The house rules applied on top of the preset, in the order given."""
     _values: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
@@ -191,6 +195,8 @@ PRESETS: dict[str, Ruleset] = {
             top_trump=21,
             five_point_trump=21,
             settlement="lowest-pays-each",
+            # "Förhand (spelaren till vänster om given) spelar ut": the dealer's left leads.
+            play_direction="clockwise",
         ),
         Ruleset(
             **{

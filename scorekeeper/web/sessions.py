@@ -29,6 +29,8 @@ from . import forms
 from . import get_db
 from .auth import club_mode
 from .protocol_html import game_body
+from .seating import seat_positions
+from .seating import table_data
 
 bp = Blueprint("sessions", __name__, url_prefix="/sessions")
 
@@ -45,9 +47,15 @@ def new() -> Response | tuple[str, int] | str:
             (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
         else:
             return redirect(url_for("sessions.detail", session_id=session_id), 303)
-        return render_template("sessions/new.html", form=form), 400
-    status = 400 if form.is_submitted() else 200
-    return render_template("sessions/new.html", form=form), status
+        return _new_page(form), 400
+    return _new_page(form), 400 if form.is_submitted() else 200
+
+
+def _new_page(form: FlaskForm) -> str:
+    """The session form, with the players drawn round the table the way the ruleset plays."""
+    return render_template(
+        "sessions/new.html", form=form, seating=table_data(), positions=seat_positions
+    )
 
 
 @bp.get("/<int:session_id>")
