@@ -3,6 +3,7 @@
 backup   a consistent copy of the database, safe while the app runs, checked after copying
 export   sessions as JSON (docs in scorekeeper/storage/exchange.py)
 import   sessions from such a JSON file, each as a new session; all or nothing
+audit-all  every stored deal audited again with today's rules, changing nothing
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from flask import Flask
 from flask import current_app
 from flask.cli import with_appcontext
 
+from ..services.reaudit import reaudit_all
 from ..storage import exchange
 from ..storage.backup import backup_database
 from ..storage.backup import integrity_check
@@ -26,7 +28,7 @@ from . import get_db
 
 def init_app(app: Flask) -> None:
     """Register the commands."""
-    for command in (backup, export, import_):
+    for command in (backup, export, import_, audit_all):
         app.cli.add_command(command)
 
 
@@ -102,6 +104,32 @@ def import_(file: IO[bytes]) -> None:
         raise click.ClickException(f"{file.name}: {error}. Nothing was imported.") from None
     listed = ", ".join(str(session_id) for session_id in new_ids)
     click.echo(f"Imported {_count(len(new_ids), 'session')}" + (f": {listed}" if listed else ""))
+
+
+@click.command("audit-all")
+@with_appcontext
+def audit_all() -> None:
+    """Audit every stored deal again with today's rules; change nothing.
+
+    Prints a line for each deal whose points would now differ (or that could not be recorded
+    now, and why), and exits with 1 if there is any, 0 if every deal counts as stored.
+    """
+    differences = 0
+    for found in reaudit_all(get_db()):
+        differences += 1
+        old = " ".join(map(str, found.old))
+        if found.new is None:
+            why = "; ".join(problem.message for problem in found.problems)
+            click.echo(
+                f"session {found.session_id}, deal {found.number}: {old} -> not recordable: {why}"
+            )
+        else:
+            new = " ".join(map(str, found.new))
+            click.echo(f"session {found.session_id}, deal {found.number}: {old} -> {new}")
+    if differences:
+        click.echo(f"{_count(differences, 'deal')} would now count differently", err=True)
+        raise SystemExit(1)
+    click.echo("Every deal counts as it was stored.")
 
 
 def _write_whole(path: Path, text: str) -> None:

@@ -211,3 +211,50 @@ def test_import_of_a_missing_file_is_a_usage_error(runner, tmp_path):
     result = runner.invoke(args=["import", str(tmp_path / "none.json")])
     assert result.exit_code == 2
     assert "No such file" in result.output
+
+
+# audit-all
+
+
+def test_audit_all_says_so_when_every_deal_counts_as_stored(runner, session_ids):
+    result = runner.invoke(args=["audit-all"])
+    assert result.exit_code == 0, result.output
+    assert "Every deal counts as it was stored." in result.output
+
+
+def test_audit_all_names_a_deal_whose_points_now_differ_and_changes_nothing(
+    app, runner, session_ids
+):
+    scarto, teams = session_ids
+    with app.app_context():
+        db = get_db()
+        # As if an older version had recorded deal 1 (entered as 30 27 21) as 31 26 21.
+        deal = services.load_session(db, scarto).deals[0]
+        with db.conn:
+            db.execute(
+                "update deals set points = ?, scores = ? where id = ?",
+                ["[31, 26, 21]", "[5, 0, -5]", deal.id],
+            )
+        before = exchange.export_sessions(db, None)
+    result = runner.invoke(args=["audit-all"])
+    assert result.exit_code == 1
+    assert f"session {scarto}, deal 1: 31 26 21 -> 30 27 21" in result.output
+    assert f"session {teams}" not in result.output  # its one deal counts as stored
+    assert "1 deal would now count differently" in result.output
+    with app.app_context():
+        assert exchange.export_sessions(get_db(), None) == before  # nothing was changed
+
+
+def test_audit_all_names_a_deal_that_could_not_be_recorded_now(app, runner, session_ids):
+    scarto, _ = session_ids
+    with app.app_context():
+        db = get_db()
+        deal = services.load_session(db, scarto).deals[0]
+        with db.conn:  # an input today's audit refuses: the points add up to 79
+            db.execute(
+                "update deals set input = ? where id = ?", ['{"points": [31, 27, 21]}', deal.id]
+            )
+    result = runner.invoke(args=["audit-all"])
+    assert result.exit_code == 1
+    assert f"session {scarto}, deal 1: 30 27 21 -> not recordable: " in result.output
+    assert "the points add up to 79, not 78" in result.output
