@@ -2,7 +2,12 @@
 
 The audit never refuses to score what the table agreed; it lists every problem with a stable
 code. ``DealResult.recordable`` is False only for problems that make the points themselves
-doubtful (a card missing or twice, impossible pile sizes, totals that do not add up).
+doubtful (a card missing or twice, impossible pile sizes, totals that do not add up), or that
+leave out a penalty the table owes (``last-trick-winner-needed``: the winner of the last trick
+must be known to move an illegal scarto or the Fool to him). Penalties applied are notes
+(``penalties``): a Fool played too early (``fool_too_early``, rules.md C13) reuses the code
+``fool-to-last-trick-winner``, its message naming who played it and who gets it. Under the Fool
+counted in a group, full piles that still owe its blank are ``fool-exchange`` (``fool_exchange``).
 """
 
 from __future__ import annotations
@@ -17,11 +22,14 @@ from .counting import PileCount
 from .counting import count_pile
 from .counting import pile_points
 from .errors import IllegalDealError
+from .fool_exchange import deal_total
+from .fool_exchange import deal_totals
+from .fool_exchange import settle_fool_exchange
 from .layout import Layout
-from .layout import apply_penalties
 from .layout import check_cards
 from .layout import check_pile_sizes
 from .layout import seat_names
+from .penalties import apply_penalties
 from .problem import Problem
 from .problem import problem
 from .ruleset import Ruleset
@@ -43,6 +51,8 @@ BLOCKING = frozenset(
         "fool-trick-winner",
         "total-mismatch",
         "value-out-of-range",
+        "last-trick-winner-needed",
+        "fool-exchange",
     }
 )
 
@@ -89,19 +99,26 @@ def audit_piles(
     declaration: DealerDeclaration | None = None,
     names: Sequence[str] | None = None,
     kept: Collection[Card] | None = None,
+    fool_too_early: bool = False,
 ) -> DealResult:
     """Audit each seat's won cards (the Fool with its holder) and the scarto.
 
     ``kept`` is the dealer's hand after laying the scarto aside, where the play shows it.
+    ``fool_too_early``: was the Fool played before its player had taken a trick? (Where the
+    ruleset forbids it, rules.md C13: the Fool, entered with its player, then goes to the winner
+    of the last trick.)
     """
     _check_seat(ruleset, dealer, "dealer")
+    _check_fool_too_early(ruleset, fool_too_early)
     if len(piles) != ruleset.players:
         raise IllegalDealError(f"{len(piles)} piles given for {ruleset.players} players")
     names = seat_names(ruleset, names)
     problems = check_cards(ruleset, piles, names, scarto)
     layout = Layout.from_piles(piles, scarto, dealer)
     problems += check_pile_sizes(layout, ruleset, names)
-    return _finish(ruleset, layout, problems, last_trick_winner, declaration, names, kept)
+    return _finish(
+        ruleset, layout, problems, last_trick_winner, declaration, names, kept, fool_too_early
+    )
 
 
 def audit_quick_count(
@@ -115,16 +132,31 @@ def audit_quick_count(
     last_trick_winner: int | None = None,
     declaration: DealerDeclaration | None = None,
     names: Sequence[str] | None = None,
+    fool_too_early: bool = False,
 ) -> DealResult:
-    """Audit where each counter went, the tricks per seat and who won the Fool's trick."""
+    """Audit where each counter went, the tricks per seat and who won the Fool's trick.
+
+    ``fool_too_early`` as for audit_piles: the Fool is placed with the player who played it.
+    """
     from .quick import layout_from_quick_count  # the quick count's own checks live there
 
     _check_seat(ruleset, dealer, "dealer")
+    _check_fool_too_early(ruleset, fool_too_early)
     names = seat_names(ruleset, names)
     layout, problems = layout_from_quick_count(
         ruleset, dealer, counters, tricks, fool_trick_winner, scarto, names
     )
-    return _finish(ruleset, layout, problems, last_trick_winner, declaration, names)
+    return _finish(
+        ruleset,
+        layout,
+        problems,
+        last_trick_winner,
+        declaration,
+        names,
+        None,
+        fool_too_early,
+        fool_trick_winner=fool_trick_winner,
+    )
 
 
 def audit_totals(ruleset: Ruleset, points: Sequence[int]) -> DealResult:
@@ -143,7 +175,8 @@ def audit_totals(ruleset: Ruleset, points: Sequence[int]) -> DealResult:
         for value in points
         if not 0 <= value <= ruleset.deck_total
     ]
-    problems += _total_problems(ruleset, points)
+    # Under the Fool in a group, 78 where its owner had no blank to give (fool_exchange).
+    problems += _total_problems(ruleset, points, deal_totals(ruleset))
     return DealResult(tuple(points), _scores(ruleset, points), tuple(problems))
 
 
@@ -155,6 +188,9 @@ def _finish(
     declaration: DealerDeclaration | None,
     names: Sequence[str],
     kept: Collection[Card] | None = None,
+    fool_too_early: bool = False,
+    *,
+    fool_trick_winner: int | None = None,
 ) -> DealResult:
     if last_trick_winner is not None:
         _check_seat(ruleset, last_trick_winner, "last trick winner")
@@ -162,14 +198,21 @@ def _finish(
     problems += verdict.problems if verdict else ()
     illegal = verdict is not None and verdict.legal is False
     notes = list(verdict.notes if verdict else ())
-    layout, penalties = apply_penalties(layout, ruleset, illegal, last_trick_winner, names)
+    entered = layout
+    layout, penalties, owed = apply_penalties(
+        layout, ruleset, illegal, last_trick_winner, names, fool_too_early=fool_too_early
+    )
     notes += penalties
+    problems += owed
+    # rules.md C15, C18: under the Fool in a group, its owner gives a blank for it.
+    layout, exchange = settle_fool_exchange(entered, layout, ruleset, names, fool_trick_winner)
+    problems += exchange
     side_cards, side_sizes = layout.sides(ruleset)
     piles = None
     if layout.complete:
         piles = tuple(count_pile(cards, ruleset) for cards in side_cards)
     points = _side_points(ruleset, side_cards, side_sizes, piles)
-    problems += _total_problems(ruleset, points)
+    problems += _total_problems(ruleset, points, (deal_total(ruleset, side_cards, side_sizes),))
     scores = _scores(ruleset, points)
     return DealResult(tuple(points), scores, tuple(problems), tuple(notes), verdict, piles)
 
@@ -214,16 +257,20 @@ def _scarto_verdict(
     )
 
 
-def _total_problems(ruleset: Ruleset, points: Sequence[int]) -> list[Problem]:
+def _total_problems(
+    ruleset: Ruleset, points: Sequence[int], expected: Sequence[int] = ()
+) -> list[Problem]:
+    """The points against the deal's total: one of ``expected``, the deck total by default."""
     total = sum(points)
-    if total == ruleset.deck_total:
+    allowed = expected or (ruleset.deck_total,)
+    if total in allowed:
         return []
     return [
         problem(
             "total-mismatch",
             "the points add up to %(total)s, not %(expected)s",
             total=total,
-            expected=ruleset.deck_total,
+            expected=allowed[0],
         )
     ]
 
@@ -232,6 +279,14 @@ def _scores(ruleset: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
     """rules.md A3 "recorded score": points - 26 (the average), or raw points."""
     base = ruleset.score_base  # once: it looks the deck total up in a cache keyed by ruleset
     return tuple(value - base for value in points)
+
+
+def _check_fool_too_early(ruleset: Ruleset, fool_too_early: bool) -> None:
+    if fool_too_early and not ruleset.fool_needs_prior_trick:
+        raise IllegalDealError(
+            f"fool_too_early is not part of the ruleset {ruleset.name}: there the Fool may be "
+            "played before its player has taken a trick (fool_needs_prior_trick is off)"
+        )
 
 
 def _check_seat(ruleset: Ruleset, seat: object, what: str) -> None:

@@ -1,8 +1,9 @@
 """Counting a pile in threes, with a breakdown a person can follow (rules.md A4, B §1.6).
 
 Each group of three is worth the sum of its cards' values (blanks 1) minus 2; a last group of two
-gets a phantom blank; a last single card counts its own value; the Fool is counted apart. So a
-group of 1-3 cards is worth sum(value - 1) + 1, and grouping never changes a pile's points.
+gets a phantom blank; a last single card counts its own value, noting that no legal deal leaves
+one (``single-leftover-card``); the Fool is counted apart. So a group of 1-3 cards is worth
+sum(value - 1) + 1, and grouping never changes a pile's points.
 Under ``counting="raw"`` (Piedicavallo) a pile is the plain sum of its cards' values.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field
 
 from .cards import FOOL
 from .cards import Card
@@ -41,6 +43,9 @@ class PileCount:
     fool: Card | None
     fool_points: int
     cards: int
+    notes: tuple[Problem, ...] = field(default=(), compare=False)
+    """What the count says beside the points (``single-leftover-card``); they follow from the
+    cards, so two counts of the same cards are equal whatever their notes."""
 
 
 def group_points(cards: Sequence[Card], ruleset: Ruleset) -> int:
@@ -73,7 +78,30 @@ def count_pile(cards: Iterable[Card], ruleset: Ruleset) -> PileCount:
         groups.append(Group(chunk, _group_points(chunk, values, raw)))
     fool_points = values[fool._key] if fool else 0
     total = sum([group.points for group in groups]) + fool_points
-    return PileCount(total, tuple(groups), fool, fool_points, len(cards))
+    notes: tuple[Problem, ...] = ()
+    if not raw and len(leftover) % 3 == 1 and not _fool_alone(cards, ruleset):
+        notes = (_single_leftover(groups[-1].cards[0], groups[-1].points),)
+    return PileCount(total, tuple(groups), fool, fool_points, len(cards), notes)
+
+
+def _fool_alone(cards: Sequence[Card], ruleset: Ruleset) -> bool:
+    """Whether a single card over may be the Fool counted alone, as is legal in a group (C15).
+
+    Its owner had no blank to give in exchange (fool_exchange); its points come out the same.
+    """
+    return ruleset.fool_counting == "in-group" and any(card.is_fool for card in cards)
+
+
+def _single_leftover(card: Card, points: int) -> Problem:
+    # rules.md A4: a last single card counts its own value, and the checker says no legal
+    # deal leaves one (pile sizes are 3k, or 3k + 2 for the winner of the Fool's trick).
+    return problem(
+        "single-leftover-card",
+        "%(card)s is left over on its own and counts its own value, %(points)s; "
+        "a pile from a legal deal never leaves a single card over",
+        card=card.label,
+        points=points,
+    )
 
 
 def _sort_out(
@@ -175,6 +203,8 @@ class CountCheck:
     claimed: int
     groups: tuple[CheckedGroup, ...]
     problems: tuple[Problem, ...]
+    notes: tuple[Problem, ...] = ()
+    """Remarks that leave the count right: a group of a single card (``single-leftover-card``)."""
 
     @property
     def ok(self) -> bool:
@@ -215,7 +245,16 @@ def check_count(
                 claimed=claimed_total,
             )
         )
-    return CountCheck(points, claimed_total, checked, tuple(problems))
+    return CountCheck(points, claimed_total, checked, tuple(problems), _lone_cards(groups, ruleset))
+
+
+def _lone_cards(groups: Sequence[Sequence[Card]], ruleset: Ruleset) -> tuple[Problem, ...]:
+    """A note for each group the table made of a single card (the Fool counted apart aside)."""
+    if ruleset.counting == "raw" or _fool_alone([c for g in groups for c in g], ruleset):
+        return ()
+    apart = ruleset.fool_counting == "apart"
+    lone = [[c for c in cards if not (apart and c.is_fool)] for cards in groups]
+    return tuple(_single_leftover(g[0], ruleset.value(g[0])) for g in lone if len(g) == 1)
 
 
 def _counted_group_points(cards: Sequence[Card], ruleset: Ruleset) -> int:

@@ -11,6 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import IllegalDealError
+from .rotation import check_seat as _check_seat
+from .rotation import dealer_of as dealer_of
+from .rotation import dealers_of
+from .rotation import next_dealer
 from .ruleset import Ruleset
 from .settlement import Settlement
 from .settlement import Standing
@@ -35,6 +39,8 @@ class DealRow:
     """The recorded score per side."""
     totals: tuple[int, ...]
     """Running session totals per side, this deal included."""
+    out_of_turn: bool = False
+    """Dealt by another seat than the rotation gave (the deal before's dealer's next)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +88,12 @@ def progress(
     first_dealer: int,
     deal_scores: Sequence[Sequence[int]],
     before: Progress | None = None,
+    dealers: Sequence[int] | None = None,
 ) -> Progress:
     """Group a session's deal scores into games, with dealers, totals, standings and settlement.
+
+    ``dealers`` are the seats that really dealt each deal; by default each follows the rotation
+    from ``first_dealer`` (``dealers_of``). The next dealer follows the last deal's dealer.
 
     ``before`` may be the progress of an earlier state of the same session (the same ruleset and
     first dealer): its finished games over deals whose scores are unchanged are taken as they are,
@@ -91,7 +101,11 @@ def progress(
     result is the same as without it.
     """
     _check_seat(ruleset, first_dealer)
-    same = _same_scores(before, first_dealer, deal_scores)
+    if dealers is None:
+        dealers = dealers_of(ruleset, first_dealer, [None] * len(deal_scores))
+    elif len(dealers) != len(deal_scores):
+        raise IllegalDealError(f"{len(dealers)} dealers given for {len(deal_scores)} deals")
+    same = min(_same_scores(before, first_dealer, deal_scores), _same_dealers(before, dealers))
     kept_games = _unchanged_games(before, same)
     start = kept_games[-1].deals[-1] if kept_games else 0
     kept_rows = before.rows[:start] if before is not None else ()
@@ -102,14 +116,14 @@ def progress(
     ]
     new_games = _games(ruleset, scores, start, len(kept_games))
     games = kept_games + new_games
-    rows = kept_rows + _rows(ruleset, first_dealer, scores, new_games, kept_rows)
+    rows = kept_rows + _rows(ruleset, first_dealer, scores, dealers, new_games, kept_rows)
     totals = rows[-1].totals if rows else (0,) * ruleset.sides
     current = games[-1] if games and not games[-1].finished else None
     return Progress(
         rows=rows,
         games=games,
         totals=totals,
-        next_dealer=dealer_of(ruleset, first_dealer, len(scores) + 1),
+        next_dealer=next_dealer(ruleset, first_dealer, dealers),
         next_game=current.number if current else len(games) + 1,
         deals_to_go=current.deals_to_go if current else game_length(ruleset),
     )
@@ -134,6 +148,18 @@ def _same_scores(
     return same
 
 
+def _same_dealers(before: Progress | None, dealers: Sequence[int]) -> int:
+    """How many deals, from the first, have the dealers they had in ``before``."""
+    if before is None:
+        return 0
+    same = 0
+    for row, dealer in zip(before.rows, dealers, strict=False):
+        if row.dealer != dealer:
+            break
+        same += 1
+    return same
+
+
 def _unchanged_games(before: Progress | None, same: int) -> tuple[Game, ...]:
     """The finished games of ``before`` whose deals, the first ``same``, have the same scores."""
     if before is None:
@@ -144,15 +170,6 @@ def _unchanged_games(before: Progress | None, same: int) -> tuple[Game, ...]:
             break
         kept += 1
     return before.games[:kept]
-
-
-def dealer_of(ruleset: Ruleset, first_dealer: int, deal_number: int) -> int:
-    """Give the seat that deals deal ``deal_number`` (from 1): the deal passes to the next seat."""
-    _check_seat(ruleset, first_dealer)
-    if deal_number < 1:
-        raise IllegalDealError(f"deals are numbered from 1, not {deal_number}")
-    # rules.md A1: the dealer passes to the next player in order of play, across games too.
-    return (first_dealer + deal_number - 1) % ruleset.players
 
 
 def game_length(ruleset: Ruleset) -> int | None:
@@ -234,6 +251,7 @@ def _rows(
     ruleset: Ruleset,
     first_dealer: int,
     scores: Sequence[tuple[int, ...]],
+    dealers: Sequence[int],
     games: Sequence[Game],
     rows_before: Sequence[DealRow] = (),
 ) -> tuple[DealRow, ...]:
@@ -244,8 +262,9 @@ def _rows(
     for number in range(len(rows_before) + 1, len(scores) + 1):
         deal = scores[number - 1]
         totals = tuple(a + b for a, b in zip(totals, deal, strict=True))
-        dealer = dealer_of(ruleset, first_dealer, number)
-        rows.append(DealRow(number, dealer, game_of[number], deal, totals))
+        dealer = dealers[number - 1]
+        turn = next_dealer(ruleset, first_dealer, dealers[: number - 1])
+        rows.append(DealRow(number, dealer, game_of[number], deal, totals, dealer != turn))
     return tuple(rows)
 
 
@@ -262,13 +281,6 @@ def _first_is_tied(totals: Sequence[int]) -> bool:
 
 def _sum(scores: Sequence[tuple[int, ...]], sides: int) -> tuple[int, ...]:
     return tuple(sum(deal[side] for deal in scores) for side in range(sides))
-
-
-def _check_seat(ruleset: Ruleset, seat: int) -> None:
-    if isinstance(seat, bool) or not 0 <= seat < ruleset.players:
-        raise IllegalDealError(
-            f"the first dealer must be a seat from 0 to {ruleset.players - 1}, not {seat}"
-        )
 
 
 def _checked_scores(ruleset: Ruleset, number: int, deal: Sequence[int]) -> tuple[int, ...]:

@@ -1,8 +1,9 @@
-"""Where a deal's cards ended up, as the audit sees it, and the rules that move them.
+"""Where a deal's cards ended up, as the audit sees it, and the checks of where they are.
 
 A Layout knows, for each seat's pile and for the scarto, how many cards it holds and which of
 them are known: all of them for full piles, only the counters for the quick count. Points need
-no more than that (rules.md A4: blanks matter only through the pile size).
+no more than that (rules.md A4: blanks matter only through the pile size). The penalties that
+move cards at the end of a deal are in ``penalties``.
 """
 
 from __future__ import annotations
@@ -195,107 +196,3 @@ def check_pile_sizes(layout: Layout, ruleset: Ruleset, names: Sequence[str]) -> 
             size=size,
         )
     ]
-
-
-def apply_penalties(
-    layout: Layout,
-    ruleset: Ruleset,
-    illegal_scarto: bool,
-    last_trick_winner: int | None,
-    names: Sequence[str],
-) -> tuple[Layout, list[Problem]]:
-    """Move the scarto and the Fool where the ruleset sends them, saying so in notes."""
-    notes: list[Problem] = []
-    if illegal_scarto and ruleset.illegal_scarto == "to-last-trick-winner":
-        # rules.md 1.4 (Tarocchi a 3): an illegal scarto goes to whoever took the last trick.
-        if last_trick_winner is None:
-            notes.append(
-                problem(
-                    "penalty-pending",
-                    "the illegal scarto goes to the winner of the last trick: say who won it",
-                )
-            )
-        else:
-            layout = replace(layout, scarto_holder=last_trick_winner)
-            notes.append(
-                problem(
-                    "scarto-to-last-trick-winner",
-                    "the illegal scarto goes to %(name)s, who won the last trick",
-                    name=names[last_trick_winner],
-                )
-            )
-    layout = _fool_without_trick(layout, ruleset, last_trick_winner, names, notes)
-    if ruleset.scarto_needs_team_trick and _side_won_nothing(layout, ruleset, layout.scarto_holder):
-        # rules.md 1.5 (Piedicavallo): a team that wins no trick loses the scarto too.
-        other = (layout.scarto_holder + 1) % ruleset.players
-        layout = replace(layout, scarto_holder=other)
-        side = ruleset.side_of(other)
-        if ruleset.teams:
-            notes.append(
-                problem(
-                    "scarto-to-other-team",
-                    "the dealer's team won no trick, so the scarto goes to %(first)s and "
-                    "%(second)s",
-                    first=names[side],
-                    second=names[side + 2],
-                )
-            )
-        else:
-            notes.append(
-                problem(
-                    "scarto-to-other-team",
-                    "the dealer's team won no trick, so the scarto goes to %(name)s",
-                    name=names[side],
-                )
-            )
-    return layout, notes
-
-
-def _fool_without_trick(
-    layout: Layout,
-    ruleset: Ruleset,
-    last_trick_winner: int | None,
-    names: Sequence[str],
-    notes: list[Problem],
-) -> Layout:
-    """rules.md C14: the Fool stays, goes to the last-trick winner, or to the opponents."""
-    holder = layout.fool_holder
-    rule = ruleset.fool_if_owner_no_trick
-    if holder is None or rule == "stays" or not _side_won_nothing(layout, ruleset, holder):
-        return layout
-    if rule == "opponents" and ruleset.teams:
-        other = (holder + 1) % ruleset.players
-        side = ruleset.side_of(holder)
-        notes.append(
-            problem(
-                "fool-to-other-team",
-                "%(first)s and %(second)s won no trick, so the Fool goes to the other team",
-                first=names[side],
-                second=names[side + 2],
-            )
-        )
-        return layout.move_fool(other)
-    if last_trick_winner is None:
-        notes.append(
-            problem(
-                "penalty-pending",
-                "%(name)s won no trick, so the Fool goes to the winner of the last trick: "
-                "say who won it",
-                name=names[holder],
-            )
-        )
-        return layout
-    notes.append(
-        problem(
-            "fool-to-last-trick-winner",
-            "%(name)s won no trick, so the Fool goes to %(winner)s, who won the last trick",
-            name=names[holder],
-            winner=names[last_trick_winner],
-        )
-    )
-    return layout.move_fool(last_trick_winner)
-
-
-def _side_won_nothing(layout: Layout, ruleset: Ruleset, seat: int) -> bool:
-    side = ruleset.side_of(seat)
-    return all(layout.won(s) == 0 for s in range(ruleset.players) if ruleset.side_of(s) == side)

@@ -17,6 +17,14 @@ from .cards import Suit
 from .errors import IllegalDealError
 from .ruleset import Ruleset
 
+# Why the Fool goes from its player to the winner of the last trick (fool_penalty).
+NO_TRICK = "no-trick"
+"""Its player won no trick (rules.md C14)."""
+TOO_EARLY = "too-early"
+"""It was played before its player had won a trick (rules.md C13)."""
+LED = "led"
+"""Its player had to lead it (rules.md 1.4, E6)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -128,24 +136,53 @@ def _strongest(played: Sequence[Card], indexes: list[int], strength: Callable[[C
 def fool_holder(tricks: Sequence[Trick], ruleset: Ruleset) -> int | None:
     """Seat whose pile keeps the Fool after the play, or None if no trick holds it.
 
-    Its player keeps it (rules.md 1.2-1.5), except under Tarocchi a 3's rule (1.4, E6): it goes
-    to the winner of the last trick when its player won no trick, or when he had to lead it.
-    Piedicavallo's "team wins no trick" (rules.md 1.5) is left to the audit of the whole deal.
+    Its player keeps it (rules.md 1.2-1.5), except under Tarocchi a 3's rules (1.4, C13, C14,
+    E6), where fool_penalty sends it to the winner of the last trick. Piedicavallo's "team wins
+    no trick" (rules.md 1.5) is left to the audit of the whole deal.
     """
-    for trick in tricks:
-        if any(card.is_fool for card in trick.cards):
-            return _fool_destination(trick, tricks, ruleset)
+    player = fool_player(tricks)
+    if player is None:
+        return None
+    return tricks[-1].winner if fool_penalty(tricks, ruleset) else player
+
+
+def fool_player(tricks: Sequence[Trick]) -> int | None:
+    """Seat that played the Fool, or None if no trick holds it."""
+    found = _fool_played(tricks)
+    return None if found is None else tricks[found[0]].seat_of(found[1])
+
+
+def fool_penalty(tricks: Sequence[Trick], ruleset: Ruleset) -> str | None:
+    """Why the Fool goes from its player to the winner of the last trick, or None if it stays.
+
+    NO_TRICK: its player won no trick (rules.md C14); TOO_EARLY: he played it before he had won
+    a trick (C13); LED: he had to lead it (1.4, E6). ``penalties`` words the note for each.
+    """
+    found = _fool_played(tricks)
+    if found is None:
+        return None
+    number, position = found
+    player = tricks[number].seat_of(position)
+    to_last_winner = ruleset.fool_if_owner_no_trick == "last-trick-winner"
+    if to_last_winner and all(trick.winner != player for trick in tricks):
+        return NO_TRICK
+    if ruleset.fool_needs_prior_trick and all(t.winner != player for t in tricks[:number]):
+        # The Italian page: "Il Matto può essere giocato solo se chi lo gioca ha effettuato
+        # almeno una presa, altrimenti verrà assegnato a chi fa l'ultima presa", even if he
+        # takes tricks later (rules.md A3, C13).
+        return TOO_EARLY
+    if to_last_winner and position == 0 and not ruleset.fool_may_lead:
+        return LED
     return None
 
 
-def _fool_destination(fool_trick: Trick, tricks: Sequence[Trick], ruleset: Ruleset) -> int:
-    position = next(index for index, card in enumerate(fool_trick.cards) if card.is_fool)
-    owner = fool_trick.seat_of(position)
-    if ruleset.fool_if_owner_no_trick != "last-trick-winner":
-        return owner
-    won_none = all(trick.winner != owner for trick in tricks)
-    forced_lead = position == 0 and not ruleset.fool_may_lead
-    return tricks[-1].winner if won_none or forced_lead else owner
+def _fool_played(tricks: Sequence[Trick]) -> tuple[int, int] | None:
+    """The Fool's trick, as its index in the play, and the Fool's position in that trick."""
+    for number, trick in enumerate(tricks):
+        for position, card in enumerate(trick.cards):
+            if card.is_fool:
+                return number, position
+    return None
 
 
 def gather_piles(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[tuple[Card, ...], ...]:

@@ -3,7 +3,9 @@
 The record is the scarto and the tricks in order of play. The first trick is led by the seat
 after the dealer and each winner leads the next (rules.md C9), so every card's player is known;
 a player's hand at trick t is every card he plays from trick t on. A card that was not a legal
-play from that hand is a revoke, proved by a card the player still held and played later.
+play from that hand is a revoke, proved by a card the player still held and played later
+(``judge``). A complete record is counted as any other deal (``audit``); its count is also the
+last row of the running points, so the protocol and the trick-by-trick view agree.
 """
 
 from __future__ import annotations
@@ -17,15 +19,17 @@ from .audit import DealerDeclaration
 from .audit import DealResult
 from .audit import audit_piles
 from .cards import Card
-from .cards import Suit
 from .counting import RunningPoints
+from .fool_exchange import give_blank_in_piles
+from .judge import judge_play
 from .layout import check_cards
 from .layout import seat_names
+from .penalties import fool_to_last_trick_winner
 from .play import Trick
 from .play import first_leader
+from .play import fool_penalty
+from .play import fool_player
 from .play import gather_piles
-from .play import led_suit
-from .play import legal_plays
 from .problem import Problem
 from .problem import problem
 from .ruleset import Ruleset
@@ -42,7 +46,8 @@ class Replay:
     problems: tuple[Problem, ...]
     """Cards played against the rules, each with its trick; and a record that cannot be read."""
     running: tuple[tuple[int, ...], ...]
-    """Each side's card points won after each trick (the scarto not yet counted)."""
+    """Each side's card points after each trick, the Fool with its player's side; after the
+    last trick of a complete, readable record, the deal's points (the scarto and penalties in)."""
     complete: bool
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards as played (the dealer's after laying the scarto aside)."""
@@ -56,20 +61,15 @@ def replay(
     scarto: Sequence[Card],
     play: Sequence[Sequence[Card]],
     names: Sequence[str] | None = None,
+    *,
+    declaration: DealerDeclaration | None = None,
 ) -> Replay:
-    """Replay the tricks; judge every card when the record is complete and readable."""
-    names = seat_names(ruleset, names)
-    shape = _shape_problems(ruleset, scarto, play, names)
-    tricks, leader = _tricks(ruleset, dealer, play)
-    current = tuple(play[len(tricks)]) if len(play) > len(tricks) else ()
-    complete = len(tricks) == ruleset.tricks_per_deal and not current
-    running = _running(ruleset, tricks)
-    hands = _hands(ruleset, tricks)
-    problems = list(shape)
-    if complete and not shape:
-        problems += _judge(ruleset, tricks, hands, names)
-    next_seat = None if complete else (leader + len(current)) % ruleset.players
-    return Replay(tricks, current, tuple(problems), running, complete, hands, next_seat)
+    """Replay the tricks; judge every card when the record is complete and readable.
+
+    The last running row of such a record is the deal's points as audit_play gives them; the
+    dealer's ``declaration`` settles his scarto there, as it does for audit_play.
+    """
+    return _replay_and_audit(ruleset, dealer, scarto, play, names, declaration)[0]
 
 
 def audit_play(
@@ -82,23 +82,83 @@ def audit_play(
     names: Sequence[str] | None = None,
 ) -> tuple[Replay, DealResult]:
     """Replay a deal, then count its piles as any other deal; the play's problems come first."""
-    names = seat_names(ruleset, names)
-    played = replay(ruleset, dealer, scarto, play, names)
-    if not played.complete or any(p.code in BLOCKING for p in played.problems):
+    played, result = _replay_and_audit(ruleset, dealer, scarto, play, names, declaration)
+    if result is None:
         missing = [] if played.complete else [_incomplete(ruleset, played)]
         zero = tuple(0 for _ in range(ruleset.sides))
         return played, DealResult(zero, zero, (*played.problems, *missing))
+    return played, result
+
+
+def _replay_and_audit(
+    ruleset: Ruleset,
+    dealer: int,
+    scarto: Sequence[Card],
+    play: Sequence[Sequence[Card]],
+    names: Sequence[str] | None,
+    declaration: DealerDeclaration | None,
+) -> tuple[Replay, DealResult | None]:
+    """The replay and, for a complete and readable record, the audit of its piles.
+
+    The audit's points are the replay's last running row, so that the row after the last trick
+    counts the scarto and the penalties (the Fool, an illegal scarto) as the deal's result does.
+    """
+    names = seat_names(ruleset, names)
+    shape = _shape_problems(ruleset, scarto, play, names)
+    tricks, leader = _tricks(ruleset, dealer, play)
+    current = tuple(play[len(tricks)]) if len(play) > len(tricks) else ()
+    complete = len(tricks) == ruleset.tricks_per_deal and not current
+    running = _running(ruleset, tricks)
+    hands = _hands(ruleset, tricks)
+    problems = list(shape)
+    if complete and not shape:
+        problems += judge_play(ruleset, tricks, hands, names)
+    next_seat = None if complete else (leader + len(current)) % ruleset.players
+    played = Replay(tricks, current, tuple(problems), running, complete, hands, next_seat)
+    if not complete or any(p.code in BLOCKING for p in problems):
+        return played, None
+    result = _audit(ruleset, dealer, scarto, played, declaration, names)
+    return replace(played, running=(*running[:-1], result.points)), result
+
+
+def _audit(
+    ruleset: Ruleset,
+    dealer: int,
+    scarto: Sequence[Card],
+    played: Replay,
+    declaration: DealerDeclaration | None,
+    names: Sequence[str],
+) -> DealResult:
+    """Count the piles of a complete play, with a note for a Fool the play sent elsewhere."""
+    tricks = played.tricks
+    winner = tricks[-1].winner
+    why, player = fool_penalty(tricks, ruleset), fool_player(tricks)
+    piles: Sequence[Sequence[Card]] = gather_piles(
+        tricks, ruleset
+    )  # the Fool where the play sends it
+    if why is None and player is not None:
+        # The play records the tricks, not the exchange a table counting the Fool in a group
+        # makes (rules.md C15, C18): the Fool's owner gives the winner of its trick a blank.
+        fools_trick = next(trick for trick in tricks if any(c.is_fool for c in trick.cards))
+        piles = give_blank_in_piles(piles, ruleset, player, fools_trick.winner)
     result = audit_piles(
         ruleset,
         dealer,
-        gather_piles(played.tricks, ruleset),
+        piles,
         scarto,
-        last_trick_winner=played.tricks[-1].winner,
+        last_trick_winner=winner,
         declaration=declaration,
         names=names,
         kept=played.hands[dealer],
     )
-    return played, replace(result, problems=(*played.problems, *result.problems))
+    moved: list[Problem] = []
+    if why is not None and player is not None and player != winner:
+        moved = [fool_to_last_trick_winner(why, names[player], names[winner])]
+    return replace(
+        result,
+        problems=(*played.problems, *result.problems),
+        notes=(*result.notes, *moved),
+    )
 
 
 def _incomplete(ruleset: Ruleset, played: Replay) -> Problem:
@@ -170,122 +230,22 @@ def _hands(ruleset: Ruleset, tricks: Sequence[Trick]) -> tuple[tuple[Card, ...],
 
 
 def _running(ruleset: Ruleset, tricks: Sequence[Trick]) -> tuple[tuple[int, ...], ...]:
-    """Card points each side has won after each trick, counted as its pile would be."""
+    """Card points each side has won after each trick, counted as its pile would be.
+
+    The Fool is not won with its trick: it counts for the side of its player, who puts it in
+    his own pile (rules.md 1.0; the Swedish page: "kan inte vinna ett stick, men inte heller
+    förloras av sin ägare"; Piedicavallo, 1.5: "it goes into the scoring pile of the team that
+    played it"). Where a penalty moves it at the end, the audit's last row says so.
+    """
     won = [RunningPoints(ruleset) for _ in range(ruleset.sides)]
     running = []
     for trick in tricks:
-        won[ruleset.side_of(trick.winner)].add(trick.cards)
+        cards = trick.cards
+        fools = [index for index, card in enumerate(cards) if card.is_fool]
+        won[ruleset.side_of(trick.winner)].add(
+            [card for card in cards if not card.is_fool] if fools else cards
+        )
+        for index in fools:
+            won[ruleset.side_of(trick.seat_of(index))].add(cards[index : index + 1])
         running.append(tuple([pile.points for pile in won]))
     return tuple(running)
-
-
-def _judge(
-    ruleset: Ruleset,
-    tricks: Sequence[Trick],
-    hands: Sequence[Sequence[Card]],
-    names: Sequence[str],
-) -> list[Problem]:
-    """Check every card against the hand that played it (rules.md 1.2-1.5).
-
-    Most cards are plainly legal, as the count of the suits each seat still holds shows; only
-    the others, and the Fool, are put to legal_plays with the whole hand.
-    """
-    players = ruleset.players
-    held = [dict.fromkeys(Suit, 0) for _ in hands]  # the Fool is not counted with the trumps
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            held[seat][card.suit] += not card.is_fool
-    has_won = [False] * players
-    problems: list[Problem] = []
-    for number, trick in enumerate(tricks, start=1):
-        suit: Suit | None = None  # the suit led: that of the first card that is not the Fool
-        for index, card in enumerate(trick.cards):
-            seat = (trick.leader + index) % players
-            if not _plainly_legal(card, suit, held[seat], ruleset):
-                # His hand at this trick is what he plays from it on, one card a trick.
-                before, hand = trick.cards[:index], hands[seat][number - 1 :]
-                legal = legal_plays(hand, before, ruleset, has_won_trick=has_won[seat])
-                if card not in legal:
-                    played_in = {c: n for n, t in enumerate(tricks, start=1) for c in t.cards}
-                    problems.append(
-                        _why(ruleset, number, names[seat], card, before, legal, played_in)
-                    )
-            if not card.is_fool:
-                held[seat][card.suit] -= 1
-                suit = card.suit if suit is None else suit
-        has_won[trick.winner] = True
-    return problems
-
-
-def _plainly_legal(card: Card, suit: Suit | None, held: dict[Suit, int], ruleset: Ruleset) -> bool:
-    """True when legal_plays would allow the card whatever else the hand holds.
-
-    That is a lead, a card of the suit led, or one played void in the suit led (and void in
-    trumps too, or a trump, where one must trump). ``held`` counts the cards of each suit the
-    player still holds, this one included. False leaves the card to legal_plays: always the Fool.
-    """
-    if card.is_fool:
-        return False
-    if suit is None or card.suit is suit:
-        return True
-    if held[suit]:
-        return False  # he held the suit led
-    return card.is_trump or not ruleset.must_trump or not held[Suit.TRUMPS]
-
-
-def _why(
-    ruleset: Ruleset,
-    number: int,
-    name: str,
-    card: Card,
-    before: Sequence[Card],
-    legal: Sequence[Card],
-    played_in: dict[Card, int],
-) -> Problem:
-    """Say which rule the card broke, with the card the player held instead as proof."""
-    common: dict[str, str | int] = {"number": number, "name": name, "card": card.label}
-    if card.is_fool:
-        if not before and not ruleset.fool_may_lead:
-            return problem(
-                "fool-lead",
-                "trick %(number)s: %(name)s led the Fool, which may not be led",
-                trick=number,
-                **common,
-            )
-        return problem(
-            "fool-too-early",
-            "trick %(number)s: %(name)s played the Fool before winning a trick",
-            trick=number,
-            **common,
-        )
-    held = next(c for c in legal if not c.is_fool)
-    proof: dict[str, str | int] = {"held": held.label, "later": played_in[held]}
-    suit = led_suit(before)
-    if held.suit is suit:
-        if suit is Suit.TRUMPS:
-            return problem(
-                "revoke",
-                "trick %(number)s: %(name)s played %(card)s on a trump lead "
-                "while holding %(held)s (played in trick %(later)s)",
-                trick=number,
-                **common,
-                **proof,
-            )
-        return problem(
-            "revoke",
-            "trick %(number)s: %(name)s played %(card)s on a %(suit)s lead "
-            "while holding %(held)s (played in trick %(later)s)",
-            trick=number,
-            suit=suit.symbol if suit else "",
-            **common,
-            **proof,
-        )
-    return problem(
-        "must-trump",
-        "trick %(number)s: %(name)s played %(card)s, void in %(suit)s, "
-        "while holding the trump %(held)s (played in trick %(later)s)",
-        trick=number,
-        suit=suit.symbol if suit else "",
-        **common,
-        **proof,
-    )

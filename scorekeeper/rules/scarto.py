@@ -69,6 +69,17 @@ def check_scarto(
         elif unknown:
             notes.append(unknown)
     trumps = sum(1 for card in scarto if card.is_trump)
+    if ruleset.announce_scarto_trumps and trumps and trumps_announced is None:
+        # rules.md 1.5, the Piedicavallo page: "If they do discard trumps, they have to tell
+        # everyone how many they got rid of." Not asked is not "none announced" (that is 0,
+        # checked below): until the keeper asks, the scarto is not known to be legal.
+        notes.append(
+            problem(
+                "scarto-unverified",
+                "the dealer must announce how many trumps he laid aside: "
+                "ask him how many he announced",
+            )
+        )
     if ruleset.announce_scarto_trumps and trumps_announced not in (None, trumps):
         problems.append(
             problem(

@@ -158,9 +158,18 @@ def test_e4_tarocchi_a_3_an_illegal_scarto_goes_to_the_last_trick_winner():
 
 
 def test_the_penalty_waits_for_the_last_trick_winner():
+    # Was: a "penalty-pending" note, and the deal recordable with the penalty left out. rules.md
+    # A3 "illegal scarto": the app never records the deal with the penalty silently left out,
+    # so the audit now asks, with a blocking problem. Every seat won tricks and Carla kept the
+    # Matto: nothing in the piles tells who won the last trick.
     piles, scarto = it_piles_with_a_trump_in_the_scarto()
     result = audit_piles(find_ruleset("tarocchi-a-3"), 0, piles, scarto)
-    assert [n.code for n in result.notes] == ["penalty-pending"]
+    assert [p.code for p in result.problems] == ["scarto-illegal", "last-trick-winner-needed"]
+    assert result.problems[1].message == (
+        "the scarto was illegal, so it goes to whoever won the last trick: say who won it"
+    )
+    assert result.notes == ()
+    assert not result.recordable
     assert sum(result.points) == 78
 
 

@@ -9,6 +9,7 @@ from scorekeeper.rules import count_pile
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.counting import pile_points
+from scorekeeper.rules.generator import random_deal
 from tests.fuzzing import examples
 
 E3_TRICKS = "KS 7S 3S  QD T20 5D  CB 9B T6  2C 8C JC"
@@ -82,6 +83,57 @@ def test_a_single_last_card_counts_its_own_value():
     assert count_pile(parse_cards("QS"), find_ruleset("scarto")).points == 4
 
 
+def test_a_single_last_card_is_noted_as_impossible_in_a_legal_deal():
+    # rules.md A4: "where a count checker meets one, it counts its own value and says that such
+    # a pile cannot come from a legal deal". K♠ 2♠ 3♠ = 5, then 4♠ alone = 1: 6 points.
+    count = count_pile(parse_cards("KS 2S 3S 4S"), find_ruleset("scarto"))
+    assert count.points == 6
+    assert [(n.code, n.message) for n in count.notes] == [
+        (
+            "single-leftover-card",
+            "4♠ is left over on its own and counts its own value, 1; "
+            "a pile from a legal deal never leaves a single card over",
+        )
+    ]
+    assert count.notes[0].template % dict(count.notes[0].params) == count.notes[0].message
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "cards"),
+    [
+        ("scarto", "KS 2S 3S"),  # whole groups
+        ("scarto", "KS 2S"),  # the winner of the Fool's trick: a phantom blank
+        ("scarto", "KS 2S 3S F"),  # the Fool counted apart
+        ("piedicavallo", "KS"),  # raw counting has no groups
+        ("scarto-in-group", "KS 2S 3S F"),  # the Fool alone: its owner had no blank to give
+    ],
+)
+def test_piles_a_legal_deal_can_leave_have_no_note(ruleset_id, cards):
+    ruleset = (
+        find_ruleset("scarto", {"fool_counting": "in-group"})
+        if ruleset_id == "scarto-in-group"
+        else find_ruleset(ruleset_id)
+    )
+    assert count_pile(parse_cards(cards), ruleset).notes == ()
+
+
+def test_a_group_of_one_card_in_a_checked_count_is_noted_but_not_wrong():
+    # K♠ 2♠ 3♠ = 5 and Q♠ alone = 4: the count is right, and no legal deal leaves one card over.
+    groups = [parse_cards("KS 2S 3S"), parse_cards("QS")]
+    check = check_count(groups, [5, 4], find_ruleset("scarto"))
+    assert check.ok
+    assert check.points == 9
+    assert [n.code for n in check.notes] == ["single-leftover-card"]
+    assert check.notes[0].message.startswith("Q♠ is left over on its own")
+
+
+def test_the_fool_apart_beside_a_single_card_still_leaves_it_alone():
+    check = check_count([parse_cards("F QS")], [8], find_ruleset("scarto"))
+    assert check.ok
+    assert [n.params for n in check.notes] == [(("card", "Q♠"), ("points", 4))]
+    assert check_count([parse_cards("F")], [4], find_ruleset("scarto")).notes == ()
+
+
 def test_raw_counting_adds_face_values():
     # Piedicavallo: K 5 + Fool 5 + 6C 1 + T21 5 = 16
     assert count_pile(parse_cards("KS F 6C T21"), find_ruleset("piedicavallo")).points == 16
@@ -121,3 +173,24 @@ def test_counters_and_pile_size_give_the_same_points_as_the_cards(ruleset_id, da
     cards = data.draw(st.lists(st.sampled_from(ruleset.cards), unique=True, max_size=40))
     counters = [c for c in cards if ruleset.is_counter(c)]
     assert pile_points(counters, len(cards), ruleset) == count_pile(cards, ruleset).points
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from(list(PRESETS)), st.data())
+def test_a_pile_is_noted_exactly_when_one_card_is_left_over(ruleset_id, data):
+    ruleset = find_ruleset(ruleset_id)
+    cards = data.draw(st.lists(st.sampled_from(ruleset.cards), unique=True, max_size=40))
+    grouped = [c for c in cards if not (c.is_fool and ruleset.fool_counting == "apart")]
+    lone = ruleset.counting == "threes" and len(grouped) % 3 == 1
+    assert [n.code for n in count_pile(cards, ruleset).notes] == (
+        ["single-leftover-card"] if lone else []
+    )
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.sampled_from(list(PRESETS)), st.integers(min_value=0, max_value=2**32))
+def test_no_pile_of_a_legal_deal_is_noted(ruleset_id, seed):
+    deal = random_deal(find_ruleset(ruleset_id), seed)
+    piles = [list(pile) for pile in deal.piles]
+    piles[deal.dealer] += deal.scarto
+    assert all(count_pile(pile, deal.ruleset).notes == () for pile in piles)

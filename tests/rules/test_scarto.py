@@ -95,11 +95,14 @@ def test_a_bagatto_rule_counting_only_numbered_trumps_ignores_the_fool():
 
 
 def test_piedicavallo_trumps_only_as_a_last_resort():
-    # rules.md 1.5: trumps only with no other choice, or when the dealer keeps no trump
-    assert verdict("T5 5S", "piedicavallo", kept="KS T7 6C").legal is False
-    assert verdict("T5 5S", "piedicavallo", kept="KS KD 6C").legal is True  # keeps no trump
-    assert verdict("T5 5S", "piedicavallo", kept="KS KD T7").legal is True  # no other choice
-    assert verdict("T5 5S", "piedicavallo").legal is None
+    # rules.md 1.5: trumps only with no other choice, or when the dealer keeps no trump.
+    # The dealer also announces the one trump he laid aside: without it the verdict would be
+    # undecided, the announcement not asked (test_seed_matto.py).
+    said = {"trumps_announced": 1}
+    assert verdict("T5 5S", "piedicavallo", kept="KS T7 6C", **said).legal is False
+    assert verdict("T5 5S", "piedicavallo", kept="KS KD 6C", **said).legal is True  # no trump kept
+    assert verdict("T5 5S", "piedicavallo", kept="KS KD T7", **said).legal is True  # no choice
+    assert verdict("T5 5S", "piedicavallo", **said).legal is None
 
 
 def test_piedicavallo_the_announced_number_of_trumps_must_match():

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules import find_ruleset
+from scorekeeper.rules.audit import BLOCKING
 from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.cards import DECKS
 from scorekeeper.rules.cards import FOOL
@@ -23,16 +24,17 @@ from scorekeeper.rules.counting import RunningPoints
 from scorekeeper.rules.counting import count_pile
 from scorekeeper.rules.counting import pile_points
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.judge import _why
 from scorekeeper.rules.layout import Layout
 from scorekeeper.rules.layout import _card_twice
 from scorekeeper.rules.layout import _cards_missing
-from scorekeeper.rules.layout import apply_penalties
 from scorekeeper.rules.layout import check_cards
 from scorekeeper.rules.layout import seat_names
+from scorekeeper.rules.penalties import apply_penalties
 from scorekeeper.rules.play import legal_plays
 from scorekeeper.rules.play import trick_winner
 from scorekeeper.rules.problem import problem
-from scorekeeper.rules.replay import _why
+from scorekeeper.rules.replay import audit_play
 from scorekeeper.rules.replay import replay
 from tests.fuzzing import examples
 
@@ -149,12 +151,28 @@ def plain_judge(ruleset, tricks, hands, names):
 
 
 def plain_running(ruleset, tricks):
+    """The running points before the last row: the Fool with its player's side, never won with
+    its trick (rules.md 1.0, 1.3, 1.5), as the replay counts it since the Fool stopped being
+    credited to the winner of its trick."""
     won = [[] for _ in range(ruleset.sides)]
     running = []
     for trick in tricks:
-        won[ruleset.side_of(trick.winner)] += trick.cards
+        for index, card in enumerate(trick.cards):
+            seat = trick.seat_of(index) if card.is_fool else trick.winner
+            won[ruleset.side_of(seat)].append(card)
         running.append(tuple(plain_pile_points(cards, len(cards), ruleset) for cards in won))
     return tuple(running)
+
+
+def assert_running(played, ruleset, deal, play):
+    """Every row but the last as plain_running; the last, of a complete record that can be
+    counted, is the deal's points as audit_play gives them (scarto and penalties included)."""
+    plain = plain_running(ruleset, played.tricks)
+    _, result = audit_play(ruleset, deal.dealer, deal.scarto, play)
+    if played.complete and not any(p.code in BLOCKING for p in played.problems):
+        assert played.running == (*plain[:-1], result.points)
+    else:
+        assert played.running == plain
 
 
 # --- broken deals ---------------------------------------------------------------------------
@@ -252,7 +270,7 @@ def test_the_audit_points_are_those_of_pile_points_on_each_side(deal, rng):
     result = audit_piles(ruleset, deal.dealer, piles, scarto, last_trick_winner=winner)
     illegal = result.scarto is not None and result.scarto.legal is False
     layout = Layout.from_piles(piles, scarto, deal.dealer)
-    layout, _ = apply_penalties(layout, ruleset, illegal, winner, names)
+    layout, _, _ = apply_penalties(layout, ruleset, illegal, winner, names)
     cards, sizes = layout.sides(ruleset)
     expected = tuple(plain_pile_points(c, n, ruleset) for c, n in zip(cards, sizes, strict=True))
     assert result.points == expected
@@ -282,7 +300,7 @@ def test_the_fast_judge_finds_what_legal_plays_for_every_card_finds(deal, rng, s
     played = replay(ruleset, deal.dealer, deal.scarto, play, names)
     assert played.complete
     assert list(played.problems) == plain_judge(ruleset, played.tricks, played.hands, names)
-    assert played.running == plain_running(ruleset, played.tricks)
+    assert_running(played, ruleset, deal, play)
 
 
 @SOME
@@ -294,7 +312,7 @@ def test_a_broken_record_keeps_its_running_points(deal, rng):
         trick = rng.choice(play)
         trick[rng.randrange(len(trick))] = rng.choice([FOOL, rng.choice(DECKS["78"])])
     played = replay(ruleset, deal.dealer, deal.scarto, play)
-    assert played.running == plain_running(ruleset, played.tricks)
+    assert_running(played, ruleset, deal, play)
 
 
 def test_the_swaps_do_find_revokes_and_fools_out_of_turn():
