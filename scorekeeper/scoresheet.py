@@ -23,6 +23,16 @@ from .services import Deal
 from .services import Session
 from .services.loaded import EARLIER
 
+PENALTIES = frozenset(
+    {
+        "scarto-to-last-trick-winner",
+        "scarto-to-other-team",
+        "fool-to-last-trick-winner",
+        "fool-to-other-team",
+    }
+)
+"""The notes that say a penalty moved cards: the protocol shows them with the deal."""
+
 
 @dataclass(frozen=True)
 class ProtocolRow:
@@ -32,10 +42,17 @@ class ProtocolRow:
     dealer_name: str
     totals: tuple[int, ...]
     game: int
+    out_of_turn: bool = False
+    """Dealt by another seat than the rotation gave."""
 
     @property
     def marks(self) -> tuple[Problem, ...]:
         return self.deal.result.problems
+
+    @property
+    def penalties(self) -> tuple[Problem, ...]:
+        """The penalties applied to the deal: what moved, and to whom (rules.md A3)."""
+        return tuple(note for note in self.deal.result.notes if note.code in PENALTIES)
 
     @functools.cached_property
     def cells(self) -> tuple[tuple[int, int, int], ...]:
@@ -126,7 +143,8 @@ def _earlier_protocol(session: Session, locale: str) -> Protocol | None:
 def _build_protocol(session: Session, locale: str, earlier: Protocol | None = None) -> Protocol:
     scores = [deal.result.scores for deal in session.deals]
     before = earlier.state if earlier is not None else None
-    state = progress(session.ruleset, session.first_dealer, scores, before=before)
+    dealers = [deal.dealer for deal in session.deals]
+    state = progress(session.ruleset, session.first_dealer, scores, before=before, dealers=dealers)
     names = session.side_names
     kept = _kept_games(session, state, earlier)
     games = kept + tuple(
@@ -179,6 +197,7 @@ def _protocol_rows(session: Session, state: Progress, game: Game) -> tuple[Proto
             session.players[state.rows[number - 1].dealer],
             state.rows[number - 1].totals,
             game.number,
+            state.rows[number - 1].out_of_turn,
         )
         for number in game.deals
     )

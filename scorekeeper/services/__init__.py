@@ -2,6 +2,7 @@
 
 from .deals import check_scarto_first
 from .deals import correct_deal
+from .deals import dealer_for
 from .deals import delete_deal
 from .deals import deleted_deals
 from .deals import preview_deal
@@ -35,6 +36,7 @@ __all__ = [
     "UnrecordableDealError",
     "check_scarto_first",
     "correct_deal",
+    "dealer_for",
     "delete_deal",
     "delete_session",
     "deleted_deals",

@@ -5,7 +5,9 @@ with cards in canonical codes, is what the database keeps. Exactly one input for
 ``points`` (totals), ``counters`` + ``tricks`` + ``fool_trick_winner`` (quick count), or
 ``piles`` + ``scarto`` (full piles), or ``play`` + ``scarto`` (every trick in order of play).
 Optional: ``scarto`` (quick count), ``last_trick_winner``,
-``declaration`` (what the dealer says about the cards he kept).
+``declaration`` (what the dealer says about the cards he kept), ``dealer`` (the seat that
+really dealt, when not the one the rotation gives), ``fool_too_early`` (quick count and full
+piles, where the Fool may be played only after a trick: was it played before?).
 """
 
 from __future__ import annotations
@@ -78,7 +80,23 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
         data["last_trick_winner"] = _seat(body["last_trick_winner"], ruleset, "last_trick_winner")
     if body.get("declaration") is not None:
         data["declaration"] = parse_declaration(body["declaration"])
+    if body.get("dealer") is not None:
+        data["dealer"] = _seat(body["dealer"], ruleset, "dealer")
+    if body.get("fool_too_early") is not None:
+        data |= _fool_too_early(body["fool_too_early"], form)
     return DealInput(form, data)
+
+
+def _fool_too_early(value: object, form: str) -> dict[str, bool]:
+    """The answer to "was the Matto played before its player had taken a trick?"."""
+    if not isinstance(value, bool):
+        raise InputError(_("fool_too_early must be true or false"), "fool_too_early")
+    if value and form not in ("quick", "piles"):
+        raise InputError(
+            _("fool_too_early goes with a quick count or full piles: a play shows it itself"),
+            "fool_too_early",
+        )
+    return {"fool_too_early": True} if value else {}
 
 
 def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[str]) -> DealResult:
@@ -91,6 +109,8 @@ def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[s
         "declaration": DealerDeclaration(**data.get("declaration", {})),
         "names": names,
     }
+    if data.get("fool_too_early"):
+        options["fool_too_early"] = True
     try:
         if deal.form == "quick":
             counters = {parse_card(code): place for code, place in data["counters"].items()}

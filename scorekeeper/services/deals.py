@@ -14,7 +14,8 @@ from ..rules import InvalidNotationError
 from ..rules import check_scarto
 from ..rules import parse_card
 from ..rules.audit import DealResult
-from ..rules.game import dealer_of
+from ..rules.rotation import dealers_of
+from ..rules.rotation import next_dealer
 from ..storage import repository
 from .dealinput import DealInput
 from .dealinput import audit_deal
@@ -37,9 +38,18 @@ def preview_deal(
 ) -> tuple[DealInput, DealResult]:
     """Audit a deal's input for the session without storing anything."""
     number = number or len(session.deals) + 1
-    dealer = dealer_of(session.ruleset, session.first_dealer, number)
     deal = parse_deal_input(body, session.ruleset)
+    dealer = dealer_for(session, number, deal.data.get("dealer"))
     return deal, audit_deal(session.ruleset, dealer, deal, session.players)
+
+
+def dealer_for(session: Session, number: int, given: int | None = None) -> int:
+    """Who dealt deal ``number``: the seat the keeper gave, or the rotation's, which passes the
+    deal on from whoever really dealt the deal before (rules.md A1)."""
+    if given is not None:
+        return given
+    before = [deal.dealer for deal in session.deals[: number - 1]]
+    return next_dealer(session.ruleset, session.first_dealer, before)
 
 
 def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Deal:
@@ -63,7 +73,7 @@ def record_deal_in(
             "position": repository.next_position(db, session_id),
             "form": deal.form,
             "input": deal.data,
-            "dealer": dealer_of(session.ruleset, session.first_dealer, number),
+            "dealer": dealer_for(session, number, deal.data.get("dealer")),
             "scarto_check": session.pending_scarto,
             **result_columns(result),
         }
@@ -99,9 +109,17 @@ def correct_deal(
         deal, result = preview_deal(session, body, number)
         if not result.recordable:
             raise UnrecordableDealError(result)
-        changes = {"form": deal.form, "input": deal.data, **result_columns(result)}
+        dealer = dealer_for(session, number, deal.data.get("dealer"))
+        changes = {
+            "form": deal.form,
+            "input": deal.data,
+            "dealer": dealer,
+            **result_columns(result),
+        }
         repository.update_deal(db, old.id, changes)
         repository.add_history(db, old.id, "corrected", _snapshot_of(old), _snapshot(changes))
+        if dealer != old.dealer:
+            _recount_after(db, session_id)  # the later deals that follow the rotation move
     return load_session(db, session_id).deals[number - 1]
 
 
@@ -184,13 +202,17 @@ def result_columns(result: DealResult) -> dict[str, Any]:
 
 
 def _recount_after(db: sqlite_utils.Database, session_id: int) -> None:
-    """Deals after a deleted one have new dealers: audit them again where that changes them."""
+    """Deals after a deleted, restored or re-dealt one may have new dealers, where they follow
+    the rotation: audit them again where that changes them. A deal whose dealer the keeper gave
+    keeps it."""
     session = load_session(db, session_id)
-    for deal in session.deals:
-        dealer = dealer_of(session.ruleset, session.first_dealer, deal.number)
+    given = [deal.input.get("dealer") for deal in session.deals]
+    dealers = dealers_of(session.ruleset, session.first_dealer, given)
+    for deal, dealer in zip(session.deals, dealers, strict=True):
         if dealer == deal.dealer:
             continue
-        _, result = preview_deal(session, deal.input, deal.number)
+        parsed = parse_deal_input(deal.input, session.ruleset)
+        result = audit_deal(session.ruleset, dealer, parsed, session.players)
         changes = {"dealer": dealer, **result_columns(result)}
         repository.update_deal(db, deal.id, changes)
         repository.add_history(db, deal.id, "recounted", _snapshot_of(deal), _snapshot(changes))

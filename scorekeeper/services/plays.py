@@ -7,13 +7,13 @@ from flask_babel import gettext as _
 
 from ..rules import InvalidNotationError
 from ..rules import parse_card
-from ..rules.game import dealer_of
 from ..rules.notation import DealRecord
 from ..rules.notation import parse_record
 from ..rules.replay import Replay
 from ..rules.replay import replay
 from ..storage import repository
 from .dealinput import parse_deal_input
+from .deals import dealer_for
 from .deals import record_deal
 from .errors import InputError
 from .loaded import Deal
@@ -24,8 +24,8 @@ from .loaded import load_session
 def preview_play(session: Session, body: object, number: int | None = None) -> Replay:
     """Replay a play entered so far (complete or not), for the next deal or deal ``number``."""
     number = number or len(session.deals) + 1
-    dealer = dealer_of(session.ruleset, session.first_dealer, number)
     deal = parse_deal_input(body, session.ruleset)
+    dealer = dealer_for(session, number, deal.data.get("dealer"))
     if deal.form != "play":
         raise InputError(_("a play is a list of tricks with the scarto"), "play")
     scarto = [parse_card(code) for code in deal.data["scarto"]]
@@ -62,7 +62,7 @@ def import_record(db: sqlite_utils.Database, session_id: int, text: str) -> Deal
             ),
             "record",
         )
-    dealer = dealer_of(session.ruleset, session.first_dealer, len(session.deals) + 1)
+    dealer = dealer_for(session, len(session.deals) + 1)
     if imported.dealer != dealer:
         raise InputError(
             _(
@@ -86,5 +86,7 @@ def save_play_draft(db: sqlite_utils.Database, session_id: int, body: object) ->
         played = preview_play(session, body)
         deal = parse_deal_input(body, session.ruleset)
         draft = {"scarto": deal.data["scarto"], "play": deal.data["play"]}
+        if "dealer" in deal.data:  # dealt out of turn: resumed with the same dealer
+            draft["dealer"] = deal.data["dealer"]
         repository.set_pending_play(db, session_id, draft)
     return played

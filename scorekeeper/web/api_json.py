@@ -175,6 +175,7 @@ def pile_json(count: PileCount) -> dict[str, Any]:
         "groups": [{"cards": codes(g.cards), "points": g.points} for g in count.groups],
         "fool": count.fool.code if count.fool else None,
         "fool_points": count.fool_points,
+        "notes": problems_json(count.notes),
     }
 
 
@@ -193,6 +194,7 @@ def count_check_json(check: CountCheck) -> dict[str, Any]:
             for g in check.groups
         ],
         "problems": problems_json(check.problems),
+        "notes": problems_json(check.notes),
     }
 
 

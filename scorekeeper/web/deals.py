@@ -14,17 +14,18 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..rules import IllegalDealError
-from ..rules import Ruleset
 from ..rules.audit import DealResult
+from ..translate import problem_text
+from . import dealforms
 from . import forms
 from . import get_db
 
 bp = Blueprint("deals", __name__, url_prefix="/sessions/<int:session_id>")
 KINDS = {
-    "totals": (forms.totals_form, forms.totals_body),
-    "quick": (forms.quick_form, forms.quick_body),
-    "piles": (forms.piles_form, forms.piles_body),
-    "play": (forms.play_form, forms.play_body),
+    "totals": (dealforms.totals_form, dealforms.totals_body),
+    "quick": (dealforms.quick_form, dealforms.quick_body),
+    "piles": (dealforms.piles_form, dealforms.piles_body),
+    "play": (dealforms.play_form, dealforms.play_body),
 }
 Page = Response | tuple[str, int] | str
 
@@ -103,14 +104,26 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     stored = session.deals[number - 1] if number else None
     if stored:
         form = form_class(
-            data=_prefill(stored.input, kind, session.ruleset)
+            data=dealforms.prefill(stored.input, kind, session.ruleset)
             | {"version": str(stored.version), "deal_id": str(stored.id)}
         )
     elif kind == "play" and session.pending_play:  # resume a play saved part-way
-        form = form_class(data=_prefill(session.pending_play, kind, session.ruleset))
+        form = form_class(data=dealforms.prefill(session.pending_play, kind, session.ruleset))
     else:
         form = form_class()
-    context: dict[str, Any] = {"session": session, "form": form, "kind": kind, "number": number}
+    rotation = services.dealer_for(session, number or len(session.deals) + 1)
+    form.dealer.choices = forms.options(
+        [("", _("%(name)s, by the rotation", name=session.players[rotation]))]
+        + dealforms.seat_choices(session)
+    )
+    dealer = stored.dealer if stored else rotation
+    context: dict[str, Any] = {
+        "session": session,
+        "form": form,
+        "kind": kind,
+        "number": number,
+        "dealer_name": session.players[dealer],
+    }
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
         return render_template("deals/entry.html", **context), status
@@ -126,6 +139,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     except services.UnrecordableDealError as error:
         context["result"] = error.result
         context["refused"] = str(error)
+        _ask_last_trick_winner(form, error.result)
         return render_template("deals/entry.html", **context), 422
     except services.ConflictError as error:
         # Changed meanwhile on another device: show both versions, overwrite nothing.
@@ -178,28 +192,10 @@ def _number(text: str | None) -> int | None:
     return int(text) if text and text.isascii() and text.isdigit() else None
 
 
-def _prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]:
-    """A stored input as form data, to correct it."""
-    out: dict[str, Any] = {}
-    if kind == "totals":
-        out |= {f"points_{i}": value for i, value in enumerate(data["points"])}
-        if ruleset.teams and len(data["points"]) == ruleset.players:  # given per seat: sum teams
-            points = data["points"]
-            out = {"points_0": points[0] + points[2], "points_1": points[1] + points[3]}
-    elif kind == "quick":
-        out |= {f"card_{code}": str(place) for code, place in data["counters"].items()}
-        out |= {f"tricks_{i}": value for i, value in enumerate(data["tricks"])}
-        out["fool_trick_winner"] = _text(data.get("fool_trick_winner"))
-        out["scarto"] = " ".join(data.get("scarto", []))
-    elif kind == "play":
-        out["tricks"] = "\n".join(" ".join(trick) for trick in data["play"])
-        out["scarto"] = " ".join(data["scarto"])
-    else:
-        out |= {f"pile_{i}": " ".join(pile) for i, pile in enumerate(data["piles"])}
-        out["scarto"] = " ".join(data["scarto"])
-    out["last_trick_winner"] = _text(data.get("last_trick_winner"))
-    return out
-
-
-def _text(value: object) -> str:
-    return "" if value is None else str(value)
+def _ask_last_trick_winner(form: Any, result: DealResult) -> None:
+    """A penalty needs the winner of the last trick: ask it at its field, with the reason."""
+    if "last_trick_winner" not in form:
+        return
+    for problem in result.problems:
+        if problem.code == "last-trick-winner-needed":
+            form.last_trick_winner.errors.append(problem_text(problem))

@@ -15,7 +15,6 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField
 from wtforms import Field
-from wtforms import HiddenField
 from wtforms import IntegerField
 from wtforms import PasswordField
 from wtforms import SelectChoice
@@ -27,9 +26,6 @@ from wtforms import validators
 
 from ..rules import OPTIONS
 from ..rules import PRESETS
-from ..rules import Ruleset
-from ..services import InputError
-from ..services import Session
 
 SCARTO = "scarto"
 YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
@@ -44,17 +40,6 @@ def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
 def ruleset_choices() -> list[SelectChoice]:
     """The presets, by id, named in the reader's language (their names come from the rules)."""
     return options((r.id, _l(r.name)) for r in PRESETS.values())
-
-
-class DealForm(FlaskForm):
-    """Common buttons: check shows the breakdown, save records the deal."""
-
-    version = HiddenField()
-    deal_id = HiddenField()
-    """The version of the deal being corrected, so that a change made meanwhile is not lost."""
-
-    check = SubmitField(_l("Check"))
-    save = SubmitField(_l("Save deal"))
 
 
 def session_form(player_count: int = 4) -> type[FlaskForm]:
@@ -104,106 +89,6 @@ def session_body(form: FlaskForm) -> dict[str, Any]:
     }
 
 
-def totals_form(session: Session) -> type[DealForm]:
-    class TotalsForm(DealForm):
-        pass
-
-    for side, name in enumerate(session.side_names):
-        setattr(TotalsForm, f"points_{side}", IntegerField(name, _number))
-    return TotalsForm
-
-
-def totals_body(form: DealForm, session: Session) -> dict[str, Any]:
-    from ..rules.game import complete_points
-
-    values = [form[f"points_{side}"].data for side in range(len(session.side_names))]
-    if values.count(None) == 1:  # the last one filled in from the deck total
-        values = complete_points(values, session.ruleset)
-    return {"points": values}
-
-
-def seat_choices(session: Session, empty: str = "") -> list[tuple[str, str]]:
-    choices = [(str(seat), name) for seat, name in enumerate(session.players)]
-    return ([("", empty)] if empty else []) + choices
-
-
-def quick_form(session: Session) -> type[DealForm]:
-    """Tap each counter to the player who won it, or to the scarto."""
-    ruleset = session.ruleset
-
-    class QuickCountForm(DealForm):
-        fool_trick_winner = SelectField(
-            _l("Won the Fool's trick"), choices=options(seat_choices(session, "—")), default=""
-        )
-        scarto = StringField(_l("Scarto (card codes, optional)"))
-        last_trick_winner = SelectField(
-            _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
-        )
-
-    places = [*seat_choices(session), (SCARTO, _l("scarto"))]
-    for card in counters_of(ruleset):
-        # No choice check: a counter left out reaches the audit, which names it as missing.
-        field = SelectField(card.label, choices=options(places), validate_choice=False)
-        setattr(QuickCountForm, f"card_{card.code}", field)
-    for seat, name in enumerate(session.players):
-        setattr(QuickCountForm, f"tricks_{seat}", IntegerField(name, _number))
-    return QuickCountForm
-
-
-def quick_body(form: DealForm, session: Session) -> dict[str, Any]:
-    counters: dict[str, int | str] = {}
-    for card in counters_of(session.ruleset):
-        place = form[f"card_{card.code}"].data
-        if place in (None, "", "None"):
-            continue  # left out: the audit names it as missing
-        if place != SCARTO and not (place.isdigit() and place.isascii()):
-            raise InputError(_l("choose a player or the scarto"), f"counters[{card.code}]")
-        counters[card.code] = SCARTO if place == SCARTO else int(place)
-    body: dict[str, Any] = {
-        "counters": counters,
-        "tricks": [form[f"tricks_{seat}"].data or 0 for seat in range(len(session.players))],
-        "fool_trick_winner": _seat_or_none(form.fool_trick_winner.data),
-    }
-    if form.scarto.data and form.scarto.data.strip():
-        body["scarto"] = form.scarto.data.replace(",", " ").split()
-    return _with_last_trick(body, form)
-
-
-def piles_form(session: Session) -> type[DealForm]:
-    """Every card to a player or to the scarto, typed or picked."""
-
-    class PilesForm(DealForm):
-        scarto = TextAreaField(_l("Scarto"))
-        last_trick_winner = SelectField(
-            _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
-        )
-
-    for seat, name in enumerate(session.players):
-        setattr(PilesForm, f"pile_{seat}", TextAreaField(name))
-    return PilesForm
-
-
-def piles_body(form: DealForm, session: Session) -> dict[str, Any]:
-    piles = [_codes(form[f"pile_{seat}"].data) for seat in range(len(session.players))]
-    return _with_last_trick({"piles": piles, "scarto": _codes(form.scarto.data)}, form)
-
-
-def play_form(session: Session) -> type[DealForm]:
-    """Every trick in order of play, one a line, after the scarto; may be saved part-way."""
-
-    class PlayForm(DealForm):
-        scarto = StringField(_l("Scarto"))
-        tricks = TextAreaField(_l("Tricks, one a line, cards in order of play"))
-        draft = SubmitField(_l("Save part-way"))
-
-    return PlayForm
-
-
-def play_body(form: DealForm, session: Session) -> dict[str, Any]:
-    lines = (form.tricks.data or "").splitlines()
-    return {"scarto": _codes(form.scarto.data), "play": [_codes(ln) for ln in lines if ln.strip()]}
-
-
 class ImportForm(FlaskForm):
     """A deal record to import: pasted, or a .txt file."""
 
@@ -251,8 +136,8 @@ def scarto_body(form: ScartoForm) -> dict[str, Any]:
         "trumps_announced": form.trumps_announced.data,
     }
     return {
-        "scarto": _codes(form.scarto.data),
-        "kept": _codes(form.kept.data) or None,
+        "scarto": codes(form.scarto.data),
+        "kept": codes(form.kept.data) or None,
         "declaration": {k: v for k, v in declaration.items() if v is not None},
     }
 
@@ -273,10 +158,6 @@ class ConfirmForm(FlaskForm):
     submit = SubmitField(_l("Delete"))
 
 
-def counters_of(ruleset: Ruleset) -> list[Any]:
-    return [card for card in ruleset.cards if ruleset.is_counter(card)]
-
-
 def error_field(form: FlaskForm, name: str | None) -> Field | None:
     """The form field an input error points at: ``piles[1]`` is pile_1, ``counters[KS]`` card_KS."""
     if not name:
@@ -290,16 +171,11 @@ def error_field(form: FlaskForm, name: str | None) -> Field | None:
     return next((form[c] for c in candidates if c in form), None)
 
 
-def _with_last_trick(body: dict[str, Any], form: DealForm) -> dict[str, Any]:
-    winner = _seat_or_none(form.last_trick_winner.data)
-    return body | ({"last_trick_winner": winner} if winner is not None else {})
-
-
-def _codes(text: str | None) -> list[str]:
+def codes(text: str | None) -> list[str]:
     return (text or "").replace(",", " ").split()
 
 
-def _seat_or_none(value: str | None) -> int | None:
+def seat_or_none(value: str | None) -> int | None:
     return int(value) if value not in (None, "", "None") else None
 
 

@@ -36,6 +36,11 @@ def game_body(game: GameView, deal_link: tuple[str, str], recording: str, sides:
             parts.append(
                 f'\n<tr class="marks"><td></td><td colspan="{2 * sides + 1}">{problems}</td></tr>'
             )
+        if row.penalties:  # what a penalty moved, and to whom
+            moved = _macros().problem_list(row.penalties, "penalties")
+            parts.append(
+                f'\n<tr class="penalties"><td></td><td colspan="{2 * sides + 1}">{moved}</td></tr>'
+            )
     label = escape(_("Game %(n)s", n=game.number))
     in_play = "" if game.finished else " · " + escape(_("in play"))
     totals = "".join(f'<td colspan="2" class="num">{total}</td>' for total in game.totals)
@@ -62,7 +67,7 @@ def _deal_row(row: ProtocolRow, deal_link: tuple[str, str], difference: bool) ->
         corrected = escape(_("corrected"))
         tags += f' <span class="tag">{corrected}</span>'
     if deal.recounted:
-        why = escape(_("counted again with its new dealer after an earlier deal was deleted"))
+        why = escape(_("counted again with its new dealer after an earlier deal changed"))
         recounted = escape(_("recounted"))
         tags += f' <span class="tag" title="{why}">{recounted}</span>'
     if marks:
@@ -76,9 +81,13 @@ def _deal_row(row: ProtocolRow, deal_link: tuple[str, str], difference: bool) ->
         for points, score, total in row.cells
     )
     marked = ' class="marked"' if marks else ""
+    dealer = escape(row.dealer_name)
+    if row.out_of_turn:  # the keeper said another seat dealt than the rotation gave
+        out_of_turn = escape(_("out of turn"))
+        dealer += Markup(f' <span class="tag warn">{out_of_turn}</span>')
     return (
         f'\n<tr{marked} id="deal-{number}">\n<td><a href="{link}">{number}</a>{tags}</td>'
-        f"\n<td>{escape(row.dealer_name)}</td>{cells}\n</tr>"
+        f"\n<td>{dealer}</td>{cells}\n</tr>"
     )
 
 

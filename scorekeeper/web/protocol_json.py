@@ -175,6 +175,7 @@ def row_json(row: ProtocolRow) -> dict[str, Any]:
     return {
         **deal_json(row.deal),
         "dealer_name": row.dealer_name,
+        "out_of_turn": row.out_of_turn,
         "totals": list(row.totals),
         "game": row.game,
     }

@@ -181,6 +181,8 @@ def test_a_marked_deal_lists_its_problems(client, app):
     session_id = start(app, ruleset="tarocchi-a-3", deals=())
     with app.app_context():
         body = {"piles": [[c.code for c in p] for p in piles], "scarto": [c.code for c in scarto]}
+        # The illegal scarto goes to whoever won the last trick: the keeper says who.
+        body["last_trick_winner"] = deal.last_trick_winner
         recorded = services.record_deal(get_db(), session_id, body)
     assert [p.code for p in recorded.result.problems] == ["scarto-illegal"]
     rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))
