@@ -1,7 +1,8 @@
 """The JSON API, /api/v1: rulesets, counting, auditing, sessions and their deals.
 
-Each view reads its body (``api_json`` checks every type), makes one call into the services or the
-rules core, and answers JSON. Refusals come back as ``{"error": sentence, "problems": [...]}``:
+Each view reads its body (``api_shape`` holds its keys and list sizes to the OpenAPI description,
+``api_json`` checks every type), makes one call into the services or the rules core, and answers
+JSON. Refusals come back as ``{"error": sentence, "problems": [...]}``:
 400 a body that cannot be read, 404 no such session or deal, 409 a deal changed meanwhile,
 413 a body over the size limit, 422 a deal whose points are doubtful (nothing is stored).
 Seats are 0-based in order of play; in a team ruleset the results are per team (team 0 = seats
@@ -28,6 +29,7 @@ from ..scoresheet import build_protocol
 from ..services.dealinput import audit_deal
 from ..services.dealinput import parse_deal_input
 from . import api_json as js
+from . import api_shape
 from . import errors
 from . import get_db
 from . import protocol_json as pj
@@ -53,6 +55,7 @@ def rulesets() -> Response:
 def count() -> Response:
     """Count a pile in threes; or, given "groups" and "claimed", check a count made at the table."""
     body = js.body_object()
+    api_shape.count_body(body)
     ruleset = js.ruleset_of(body)
     if body.get("groups") is None:
         cards = js.cards_of(body.get("cards"), "cards", ruleset)
@@ -77,6 +80,7 @@ def count() -> Response:
 def audit() -> Response:
     """Audit a deal without storing it: points, scores, problems, the scarto, the piles."""
     body = js.body_object()
+    api_shape.deal_body(body, *api_shape.AUDIT_EXTRAS)
     ruleset = js.ruleset_of(body)
     deal = parse_deal_input(body, ruleset)
     if deal.form == "totals" and body.get("dealer") is None:
@@ -96,7 +100,9 @@ def session_list() -> Response:
 @bp.post("/sessions")
 def session_start() -> Answer:
     """Start a session; 201 with the session and the address of its page."""
-    session_id = services.start_session(get_db(), js.body_object())
+    body = js.body_object()
+    api_shape.session_body(body)
+    session_id = services.start_session(get_db(), body)
     body = _protocol(session_id)
     return jsonify(body), 201, {"Location": body["url"]}
 
@@ -113,6 +119,7 @@ def session_detail(session_id: int) -> Response:
 def deal_record(session_id: int) -> Answer:
     """Record the next deal; 422 and nothing stored when its points are doubtful."""
     body = js.body_object()
+    api_shape.deal_body(body)
     session, deal = services.record_deal_in(get_db(), _checked_id(session_id), body)
     return jsonify(pj.deal_row_json(build_protocol(session), deal.number)), 201
 
@@ -121,6 +128,7 @@ def deal_record(session_id: int) -> Answer:
 def deal_correct(session_id: int, number: int) -> Response:
     """Replace a deal's input; with "version", 409 if it changed since that version."""
     body = js.body_object()
+    api_shape.deal_body(body, "version")
     version = js.version_of(body.get("version"))
     services.correct_deal(get_db(), _checked_id(session_id), number, body, version)
     return jsonify(_deal_row(session_id, number))
@@ -157,7 +165,9 @@ def _checked_id(session_id: int) -> int:
 def replay(session_id: int) -> Response:
     """Replay the next deal's play entered so far: who led and won, who plays next, problems."""
     session = services.load_session(get_db(), session_id)
-    played = services.preview_play(session, js.body_object())
+    body = js.body_object()
+    api_shape.deal_body(body, form="play")
+    played = services.preview_play(session, body)
     return jsonify(replay_json(played, session.players))
 
 

@@ -39,8 +39,11 @@ def service_error(error: ServiceError) -> tuple[Response | str, int]:
     return render_template("error.html", message=str(error), problems=problems), status
 
 
-def http_error(error: HTTPException) -> tuple[Response | str, int]:
+def http_error(error: HTTPException) -> tuple[Response | str, int, list[tuple[str, str]]]:
     status = error.code or 500
+    # The error's own headers, but for its content type: a 405 keeps the Allow that RFC 9110
+    # requires of it (which methods the address takes).
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     message = {
         400: _("The request could not be read."),
         404: _("There is no such page."),
@@ -48,8 +51,8 @@ def http_error(error: HTTPException) -> tuple[Response | str, int]:
         413: _("The request is too large."),
     }.get(status, error.description or error.name)
     if wants_json():
-        return app_json({"error": message, "problems": []}), status
-    return render_template("error.html", message=message, problems=()), status
+        return app_json({"error": message, "problems": []}), status, headers
+    return render_template("error.html", message=message, problems=()), status, headers
 
 
 def app_json(body: object) -> Response:

@@ -1,0 +1,140 @@
+"""The JSON API's request bodies held to the OpenAPI description: its keys and its list sizes.
+
+The services read the keys they need and used to pass over the rest, so a misspelt key
+("last_trick_winer") was dropped without a word, and a pile of 200 cards was audited. The
+description (openapi.json) forbids both (``additionalProperties: false``, ``maxItems``), and
+clients rely on it: the API refuses such a body with a 400 naming the key. The pages' forms build
+the same dicts from fields of their own and are not checked here.
+
+A deal's keys depend on its form (the one of points, counters, piles or play that is not null);
+a key of another form may be given as null, which counts as absent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules.options import OPTIONS
+from ..services import InputError
+from ..services.sessions import MAX_LABEL
+from ..services.sessions import MAX_NAME
+
+MAX_CARDS = 78
+"""The whole deck: no pile, scarto, group or trick list of the description holds more."""
+MAX_TRICK = 4
+"""A trick has a card from each player, and no ruleset has more than four."""
+
+FORMS = {
+    "points": ("points",),
+    "counters": ("counters", "tricks", "fool_trick_winner", "scarto"),
+    "piles": ("piles", "scarto"),
+    "play": ("play", "scarto"),
+}
+FORM_KEYS = frozenset(key for keys in FORMS.values() for key in keys)
+DEAL_EXTRAS = ("last_trick_winner", "declaration", "dealer", "fool_too_early")
+AUDIT_EXTRAS = ("ruleset", "options", "players", "dealer")
+SESSION_KEYS = ("ruleset", "players", "first_dealer", "options", "table_name", "place", "pin")
+COUNT_FORMS = {
+    "cards": ("ruleset", "options", "cards"),
+    "groups": ("ruleset", "options", "groups", "claimed"),
+}
+
+
+def session_body(body: Mapping[str, Any]) -> None:
+    """A new session: its keys, house rules as JSON values, names and labels in length.
+
+    The lengths are the description's ``maxLength`` of the text as sent; the services measure
+    the text once normalised, which can only be shorter.
+    """
+    _only(body, SESSION_KEYS)
+    options(body)
+    players = body.get("players")
+    if isinstance(players, list):
+        for seat, name in enumerate(players):
+            _longest(name, f"players[{seat}]", MAX_NAME)
+    for field in ("table_name", "place"):
+        _longest(body.get(field), field, MAX_LABEL)
+
+
+def options(body: Mapping[str, Any]) -> None:
+    """House rules as JSON values: 21 and true, not the "21" and "true" a page's form sends.
+
+    The rules core reads both (its options come from forms and query strings too), but the
+    description gives each option its JSON type, and a quoted number is a client's mistake.
+    """
+    given = body.get("options")
+    if not isinstance(given, Mapping):
+        return  # the ruleset's reader says what is wrong
+    for name, value in given.items():
+        option = OPTIONS.get(name)
+        if option is not None and isinstance(value, str) != isinstance(option.values[0], str):
+            allowed = ", ".join(json.dumps(v) for v in option.values)
+            raise InputError(f"option {name} must be one of {allowed}", "options")
+
+
+def deal_body(body: Mapping[str, Any], *extras: str, form: str | None = None) -> None:
+    """A deal's input (with ``extras``, e.g. "version"): only its form's keys, lists in size.
+
+    ``form`` fixes the form (the replay takes a play only); otherwise it is the form given.
+    A body in no form, or in two, is left to ``parse_deal_input``, which says what is wrong.
+    """
+    given = [name for name in FORMS if body.get(name) is not None]
+    if form is None:
+        if len(given) != 1:
+            return
+        form = given[0]
+    _only(body, (*FORMS[form], *DEAL_EXTRAS, *extras), absent=FORM_KEYS)
+    options(body)
+    if isinstance(body.get("version"), str):  # a query string's "3", not JSON's 3
+        raise InputError("version must be a whole number", "version")
+    _at_most(body.get("scarto"), "scarto")
+    piles = body.get("piles")
+    if isinstance(piles, list):
+        for seat, pile in enumerate(piles):
+            _at_most(pile, f"piles[{seat}]")
+    play = body.get("play")
+    if isinstance(play, list):
+        for number, trick in enumerate(play, start=1):
+            _at_most(trick, f"play[{number - 1}]", MAX_TRICK, f"trick {number}")
+
+
+def count_body(body: Mapping[str, Any]) -> None:
+    """A pile to count ("cards"), or a count to check ("groups" and "claimed")."""
+    form = "cards" if body.get("groups") is None else "groups"
+    _only(body, COUNT_FORMS[form])
+    options(body)
+    if form == "cards":
+        _at_most(body.get("cards"), "cards")
+        return
+    groups = body.get("groups")
+    _at_most(groups, "groups")
+    _at_most(body.get("claimed"), "claimed")
+    if isinstance(groups, list):
+        for index, group in enumerate(groups):
+            _at_most(group, f"groups[{index}]")
+
+
+def _only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str] = ()) -> None:
+    """Refuse a key the description does not name here; those in ``absent`` may be null."""
+    allowed, absent = set(allowed), set(absent)
+    unknown = sorted(
+        key for key in body if key not in allowed and not (key in absent and body[key] is None)
+    )
+    if unknown:
+        named = ", ".join(unknown)
+        takes = ", ".join(sorted(allowed))
+        raise InputError(f"unexpected key {named}: this body takes {takes}", unknown[0])
+
+
+def _longest(value: object, field: str, most: int) -> None:
+    if isinstance(value, str) and len(value) > most:
+        raise InputError(f"{field} may have at most {most} characters", field)
+
+
+def _at_most(value: object, field: str, most: int = MAX_CARDS, name: str | None = None) -> None:
+    """Refuse a list longer than the description allows; its items are read elsewhere."""
+    if isinstance(value, list) and len(value) > most:
+        raise InputError(f"{name or field} may have at most {most} items, not {len(value)}", field)

@@ -1,0 +1,69 @@
+"""The API's description loaded for schemathesis, with the checks' settings and the run's seed.
+
+tests/web/test_openapi.py sends it request by request, tests/web/test_openapi_workflow.py in
+sequences; both run every check schemathesis has on every answer (its default when a call
+names none): no 5xx, status code, content type, headers and body as described, invalid requests
+refused and valid ones accepted, 405 with Allow for a method an address does not take, and the
+checks that follow a resource from one request to the next.
+"""
+
+from __future__ import annotations
+
+import schemathesis
+
+from scorekeeper.web.openapi import description
+from tests.fuzzing import FUZZING
+from tests.fuzzing import SEED
+from tests.fuzzing import examples
+
+LOOPBACK = {"REMOTE_ADDR": "127.0.0.1"}
+"""The test client's address: the app refuses other machines unless a keeper password is set."""
+
+# Two checks need to know this API's answers beyond the description's schemas:
+# - negative_data_rejection: a body over the size limit (256 KiB) is refused with the 413 the
+#   description gives, before it is read, whatever else is wrong with it.
+# - positive_data_acceptance: a request the schemas allow may still be refused, by the
+#   operations below, for what JSON Schema cannot say, each with the status the description
+#   gives (400 unreadable, 422 not recordable). In all of them: a whole number sent as 2.0,
+#   which JSON Schema counts an integer and the description's info asks to send as 2.
+# Both lists start from schemathesis' own; a 5xx is not_a_server_error's to report.
+NEGATIVE = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
+NEGATIVE += ["5xx"]
+POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
+REFUSED_WHEN_VALID = {
+    # claimed needs a value per group (one list's length tied to another's); Piedicavallo's pack
+    # has 62 of the 78 cards; "KS" and "ks" are one card, so a pile of both has it twice; 78
+    # groups of 78 cards, each written with spaces around, pass the size limit.
+    "count": ["400", "413"],
+    # "KS" and "ks" as two counters are one card given twice.
+    "audit": ["400"],
+    # Names must differ ignoring case, and not be empty once control characters are dropped.
+    "startSession": ["400"],
+    # The session's ruleset, which the request does not name, sets how many seats and tricks a
+    # deal has (400), and a deal whose points are doubtful cannot be recorded (422).
+    "recordDeal": ["400", "422"],
+    "correctDeal": ["400", "422"],
+    "replay": ["400"],
+}
+
+config = schemathesis.Config.from_dict(
+    {
+        "checks": {"negative_data_rejection": {"expected-statuses": NEGATIVE}},
+        "operations": [
+            {
+                "include-operation-id": operation_id,
+                "checks": {"positive_data_acceptance": {"expected-statuses": POSITIVE + statuses}},
+            }
+            for operation_id, statuses in REFUSED_WHEN_VALID.items()
+        ],
+    }
+)
+schema = schemathesis.openapi.from_dict(description(), config=config)
+# The same requests in every run; a fuzz run draws others, ten times as many, from its seed
+# (make fuzz SEED=N draws them again). Schemathesis would otherwise pick a seed of its own.
+RUN_SEED = SEED if FUZZING else 20250607
+if RUN_SEED is not None:
+    schema.config.seed = RUN_SEED
+schema.config.generation.update(max_examples=examples(30))
+# The stateful phase gives the links tests/web/test_openapi_workflow.py follows.
+schema.config.phases.update(phases=["examples", "coverage", "fuzzing", "stateful"])
