@@ -16,3 +16,25 @@ def test_every_ruleset_id_is_in_the_readme():
 def test_every_option_is_in_the_readme():
     for name in OPTIONS:
         assert f"`{name}`" in README
+
+
+def problem_codes() -> set[str]:
+    """Every problem code the rules core and the services write: problem("code", ...)."""
+    import re
+
+    root = Path(__file__).resolve().parents[1] / "scorekeeper"
+    found: set[str] = set()
+    for source in [*root.glob("rules/*.py"), *root.glob("services/*.py")]:
+        found |= set(re.findall(r'(?:problem|Problem)\(\s*"([a-z-]+)"', source.read_text()))
+    return found - {"input"}  # audit-all's own word for an input it cannot read
+
+
+def test_every_problem_code_is_in_the_readme_and_the_openapi_description():
+    from scorekeeper.web.openapi import description
+
+    codes = problem_codes()
+    assert {"last-trick-winner-needed", "fool-exchange", "single-leftover-card"} <= codes
+    described = description()["components"]["schemas"]["Problem"]["properties"]["code"]
+    for code in codes:
+        assert f"`{code}`" in README, code
+        assert code in described["description"], code
