@@ -125,7 +125,9 @@ class ScartoForm(FlaskForm):
     keeps_fool = SelectField(
         _l("Does the dealer keep the Fool?"), choices=options(YES_NO), default=""
     )
-    trumps_announced = IntegerField(_l("Trumps announced as laid aside"), _number)
+    trumps_announced = IntegerField(
+        _l("Trumps the dealer announced as laid aside (empty: not asked)"), _number
+    )
     check = SubmitField(_l("Check the scarto"))
 
 
