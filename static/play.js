@@ -7,6 +7,7 @@
   if (!box) return;
   const tricks = document.querySelector("textarea[name=tricks]");
   const scarto = document.querySelector("input[name=scarto]");
+  const dealer = document.querySelector("select[name=dealer]"); // empty: the rotation's
   const next = box.querySelector(".next");
   const size = Number(box.dataset.size);
   const buttons = Array.from(box.querySelectorAll("button.pick"));
@@ -25,10 +26,12 @@
     buttons.forEach((b) => { b.hidden = used.has(b.dataset.code); });
     toScarto.setAttribute("aria-pressed", String(scartoMode));
     const mine = ++asked;
+    const body = { scarto: codes(scarto.value), play: lines() };
+    if (dealer && dealer.value !== "") body.dealer = Number(dealer.value);
     fetch(box.dataset.replayUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ scarto: codes(scarto.value), play: lines() }),
+      body: JSON.stringify(body),
     }).then((r) => r.json()).then((state) => {
       if (mine !== asked) return;
       if (state.error) { next.textContent = state.error; return; }
@@ -56,6 +59,7 @@
   toScarto.addEventListener("click", () => { scartoMode = !scartoMode; refresh(); });
   tricks.addEventListener("input", refresh);
   scarto.addEventListener("input", refresh);
+  if (dealer) dealer.addEventListener("change", refresh);
   box.hidden = false;
   refresh();
 })();

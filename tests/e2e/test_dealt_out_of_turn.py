@@ -30,3 +30,18 @@ def test_the_keeper_says_who_really_dealt_and_the_protocol_follows(phone_page: P
     expect(row).to_contain_text("out of turn")
     # The deal passes on from Carla: Anna deals next.
     expect(page.get_by_text("Next dealer: Anna")).to_be_visible()
+
+
+def test_trick_by_trick_the_next_player_follows_the_real_dealer(phone_page: Page) -> None:
+    page = phone_page
+    body = {"ruleset": "scarto", "players": ["Anna", "Bruno", "Carla"], "first_dealer": 0}
+    session = page.request.post("/api/v1/sessions", data=body).json()
+    page.goto(f"/sessions/{session['id']}/deals/new/play")
+    next_player = page.locator(".play-picker .next")
+    # Anna deals by the rotation: Bruno leads, and after his card Carla plays.
+    page.locator("button.pick[data-code='KS']").tap()
+    expect(next_player).to_have_text("→ Carla")
+    # Carla really dealt: Anna led that card, and Bruno plays next.
+    page.get_by_text("Dealt by another player?").tap()
+    page.locator("select[name=dealer]").select_option("2")
+    expect(next_player).to_have_text("→ Bruno")
