@@ -18,23 +18,12 @@ from scorekeeper.rules.generator import random_deal
 from scorekeeper.web import get_db
 from tests.bodies import piles_body
 from tests.web.helpers import load
-from tests.web.helpers import make_app
 from tests.web.helpers import page
 from tests.web.helpers import piles_form
 from tests.web.helpers import text
 
 SCARTO = find_ruleset("scarto")
 API = "/api/v1"
-
-
-@pytest.fixture
-def app(tmp_path):
-    return make_app(tmp_path)
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, first_dealer=0):

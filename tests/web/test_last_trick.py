@@ -8,12 +8,9 @@ is never left out: the form asks for him right there, the API answers 422.
 
 from __future__ import annotations
 
-import pytest
-
 from tests.rules.test_seed_matto import counters_for
 from tests.web.helpers import field_errors
 from tests.web.helpers import load
-from tests.web.helpers import make_app
 from tests.web.helpers import page
 from tests.web.helpers import text
 
@@ -28,16 +25,6 @@ QUICK = {
     "fool_trick_winner": 0,
     "scarto": ["2S", "3S", "4S"],
 }
-
-
-@pytest.fixture
-def app(tmp_path):
-    return make_app(tmp_path)
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, ruleset="tarocchi-a-3"):
