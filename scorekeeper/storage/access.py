@@ -7,11 +7,14 @@ from typing import Any
 
 import sqlite_utils
 
+from . import logins
 from .repository import database_file
 from .repository import now
 from .repository import select
 from .repository import write
 
+MAX_ID = 2**63 - 1
+"""The largest id SQLite can hold: a larger one names nothing."""
 CLUB_MODE_KEPT = 1.0
 """Seconds a process takes ``has_keeper_password`` as it last read it, per database file."""
 _password_set: dict[str, tuple[float, bool]] = {}
@@ -39,30 +42,45 @@ def has_keeper_password(db: sqlite_utils.Database) -> bool:
 
 
 def set_keeper_password_hash(db: sqlite_utils.Database, password_hash: str | None) -> None:
+    """A new password (or none) ends every login made with the old one."""
     with write(db):
+        logins.end_all(db)
         db.execute("delete from keeper")
         if password_hash is not None:
             db.table("keeper").insert({"id": 1, "password_hash": password_hash, "updated": now()})
     _password_set.pop(database_file(db), None)
 
 
-def add_token(db: sqlite_utils.Database, name: str, token_hash: str) -> int:
+def add_token(
+    db: sqlite_utils.Database,
+    name: str,
+    token_hash: str,
+    scope: str = "write",
+    expires: str | None = None,
+) -> int:
+    """A token that may read ("read") or also write ("write"), until ``expires`` (UTC, ISO)."""
     with write(db):
         table = db.table("api_tokens")
-        table.insert({"name": name, "token_hash": token_hash, "created": now()})
+        row = {"name": name, "token_hash": token_hash, "scope": scope, "expires": expires}
+        table.insert({**row, "created": now()})
         return int(table.last_pk or 0)
 
 
 def list_tokens(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    return list(select(db, "select id, name, created, revoked from api_tokens order by id"))
+    sql = "select id, name, created, revoked, scope, expires from api_tokens order by id"
+    return list(select(db, sql))
 
 
-def active_token_hashes(db: sqlite_utils.Database) -> list[str]:
-    sql = "select token_hash from api_tokens where revoked is null"
-    return [row["token_hash"] for row in select(db, sql)]
+def active_tokens(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    """The tokens not revoked nor expired: their hash and scope."""
+    sql = """select token_hash, scope from api_tokens
+             where revoked is null and (expires is null or expires > ?)"""
+    return list(select(db, sql, [now()]))
 
 
 def revoke_token(db: sqlite_utils.Database, token_id: int) -> bool:
+    if not 0 < token_id <= MAX_ID:
+        return False
     with write(db):
         cursor = db.execute(
             "update api_tokens set revoked = ? where id = ? and revoked is null", [now(), token_id]
@@ -70,19 +88,33 @@ def revoke_token(db: sqlite_utils.Database, token_id: int) -> bool:
         return cursor.rowcount == 1
 
 
-def count_failures(db: sqlite_utils.Database, client: str, window: float) -> int:
-    sql = "select count(*) from failed_attempts where client = ? and at > ?"
-    return int(db.execute(sql, [client, time.time() - window]).fetchone()[0])
-
-
-def add_failure(db: sqlite_utils.Database, client: str, window: float) -> None:
+def reserve_attempt(
+    db: sqlite_utils.Database, client: str, window: float, limit: int
+) -> int | None:
+    """Count a try as failed before it is checked, in one transaction with the count of the
+    client's failures: of many tries at once, no more than ``limit`` get through. The id of
+    the reserved failure, to forget if the try succeeds; None when the client is over the limit.
+    """
     with write(db):
         db.execute("delete from failed_attempts where at < ?", [time.time() - window])
-        db.table("failed_attempts").insert({"client": client, "at": time.time()})
+        sql = "select count(*) from failed_attempts where client = ? and at > ?"
+        if db.execute(sql, [client, time.time() - window]).fetchone()[0] >= limit:
+            return None
+        table = db.table("failed_attempts")
+        table.insert({"client": client, "at": time.time()})
+        return int(table.last_pk or 0)
+
+
+def forget_attempt(db: sqlite_utils.Database, attempt_id: int) -> None:
+    """The try succeeded: it is not a failure."""
+    with write(db):
+        db.execute("delete from failed_attempts where id = ?", [attempt_id])
 
 
 def session_secrets(db: sqlite_utils.Database, session_id: int) -> dict[str, Any] | None:
-    sql = "select id, read_token, pin_hash from sessions where id = ?"
+    if not 0 < session_id <= MAX_ID:
+        return None
+    sql = "select id, read_token, pin_hash, deleted from sessions where id = ?"
     rows = list(select(db, sql, [session_id]))
     return rows[0] if rows else None
 

@@ -137,3 +137,26 @@ def add_revisions(db: sqlite_utils.Database) -> None:
         end;
         """
     )
+
+
+@migrations()
+def create_logins(db: sqlite_utils.Database) -> None:
+    # The keeper's logins, kept on the server so that they can be ended: the cookie holds a
+    # random token, this table its hash. A token's scope ("read" or "write") and expiry; the
+    # tokens made before are read-write and never expire.
+    db.table("logins").create(
+        {
+            "id": int,
+            "token_hash": str,
+            "client": str,
+            "agent": str,
+            "created": str,
+            "seen": float,  # time.time() of its last request, to the minute
+            "ended": str,
+        },
+        pk="id",
+        not_null={"token_hash", "created", "seen"},
+    )
+    db.table("logins").create_index(["token_hash"], unique=True)
+    db.table("api_tokens").add_column("scope", str, not_null_default="write")
+    db.table("api_tokens").add_column("expires", str)

@@ -13,10 +13,13 @@ from flask import Flask
 from flask import current_app
 from flask import g
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import BaseConverter
+from werkzeug.routing import ValidationError
 
 from ..rules import parse_card
 from ..storage.db import connect
 from ..storage.db import open_db
+from . import network
 from .cookies import KeptCookieSessionInterface
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,12 +48,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
         if os.environ.get("SCOREKEEPER_DATABASE"):  # another database file, e.g. for gunicorn
             app.config["DATABASE"] = os.environ["SCOREKEEPER_DATABASE"]
+        network.from_environment(app.config)
     else:
         app.config.from_mapping(test_config)
+    network.configure(app)
     if not app.config.get("SECRET_KEY"):  # Flask's default is None, so setdefault would not do
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     open_db(app.config["DATABASE"]).close()  # create and migrate before the first request
     app.session_interface = KeptCookieSessionInterface()
+    app.url_map.converters["int"] = IdConverter
     app.teardown_appcontext(_close_db)
     csrf.init_app(app)
     _register(app)
@@ -68,6 +74,7 @@ def _register(app: Flask) -> None:
     from . import fragments
     from . import i18n
     from . import keeper
+    from . import login
     from . import openapi
     from . import pages
     from . import sessions
@@ -78,13 +85,35 @@ def _register(app: Flask) -> None:
     auth.init_app(app)
     keeper.init_app(app)
     errors.init_app(app)
-    for module in (pages, sessions, deals, count, sheets, exports, api, openapi):
+    for module in (login, pages, sessions, deals, count, sheets, exports, api, openapi):
         app.register_blueprint(module.bp)
     cli.init_app(app)
     csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access
     csrf.exempt(openapi.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["card_label"] = card_label
+
+
+class IdConverter(BaseConverter):
+    """A number in a path (``<int:session_id>``): ASCII digits only, so that ``/sessions/２``
+    (a full-width 2) names nothing, and no larger than SQLite's integers, so that a huge one is
+    a 404 rather than an overflow in the query."""
+
+    regex = r"[0-9]{1,19}"
+    weight = 50
+    part_isolating = True
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_ID:
+            raise ValidationError()
+        return number
+
+    def to_url(self, value: object) -> str:
+        return str(int(value))  # type: ignore[call-overload]
+
+
+MAX_ID = 2**63 - 1
 
 
 def warm_up(app: Flask) -> None:

@@ -1,40 +1,42 @@
 """Who may read and write, and the headers every page carries.
 
 Without a keeper password the app is a one-person tool on the machine it runs on, like any
-desktop program: no login, and requests from other machines are refused. With a password
-(``flask --app scorekeeper set-password``) it may serve a club on the LAN: the keeper logs in;
-other players read a session through its read-only link, and may write to it with its edit PIN;
-JSON API clients use a bearer token the keeper creates and revokes.
+desktop program: no login, and requests from other machines are refused, also when a proxy on
+this machine forwards them. With a password (``flask --app scorekeeper set-password``) it may
+serve a club on the LAN: the keeper logs in (a login kept on the server, web/login.py); other
+players read a session through its read-only link, and may record and correct its deals with its
+edit PIN; JSON API clients use a bearer token the keeper creates, read-only or read-write, and
+revokes. Every request first passes the Host check of web/network.py.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
-import ipaddress
 from typing import Any
 
-from flask import Blueprint
 from flask import Flask
 from flask import abort
 from flask import current_app
 from flask import g
 from flask import jsonify
 from flask import redirect
-from flask import render_template
 from flask import request
 from flask import session
 from flask import url_for
 from flask_babel import gettext as _
-from werkzeug.security import check_password_hash
 from werkzeug.wrappers import Response
 
+from ..services import ConflictError
 from ..storage import access
+from ..storage import logins
 from . import get_db
+from .network import forwarded_clients
+from .network import is_loopback
+from .network import trusted_host
 
-bp = Blueprint("auth", __name__)
-ATTEMPTS, WINDOW = 5, 600.0  # failed logins or PINs per client per ten minutes
+LOGIN_IDLE = 12 * 3600
+"""Seconds a keeper's login lasts without a request: an evening, not the next week."""
 # Pure computations and the pages that let a visitor in need no rights.
 OPEN = {
     "static",
@@ -50,6 +52,10 @@ OPEN = {
     "count.checker",
 }
 WRITE_PAGES = {"deals.new", "deals.edit", "deals.scarto", "deals.import_deal"}
+KEEPER_ONLY = {"sessions.delete", "sessions.restore"}
+"""An edit PIN records and corrects deals, nothing more."""
+READ_ONLY_API = {"api.replay"}
+"""API answers that store nothing, though asked with POST: a read-only token may ask them."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -57,13 +63,12 @@ CSP = (
 
 
 def init_app(app: Flask) -> None:
+    app.config.setdefault("LOGIN_IDLE", LOGIN_IDLE)
     app.before_request(guard)
     app.after_request(security_headers)
-    app.register_blueprint(bp)
     app.jinja_env.globals["can_write"] = can_write
     app.jinja_env.globals["club_mode"] = club_mode
-    # Templates get a session of the protocol as "session": this one asks Flask's session.
-    app.jinja_env.globals["keeper_logged_in"] = lambda: club_mode() and bool(session.get("keeper"))
+    app.jinja_env.globals["keeper_logged_in"] = lambda: club_mode() and is_keeper()
 
 
 def club_mode() -> bool:
@@ -73,8 +78,19 @@ def club_mode() -> bool:
     return bool(g.club_mode)
 
 
+def current_login() -> dict[str, Any] | None:
+    """The keeper's login this request carries, if it is still on (neither ended nor idle)."""
+    if "login" not in g:
+        token = session.get("login")
+        idle = current_app.config["LOGIN_IDLE"]
+        found = isinstance(token, str) and logins.find_login(get_db(), token_hash(token), idle)
+        g.login = found or None
+    login: dict[str, Any] | None = g.login
+    return login
+
+
 def is_keeper() -> bool:
-    return not club_mode() or bool(session.get("keeper"))
+    return not club_mode() or current_login() is not None
 
 
 def can_read(session_id: int) -> bool:
@@ -86,9 +102,14 @@ def can_write(session_id: int | None) -> bool:
 
 
 def guard() -> Response | None:
-    """Let a request through only with the rights it needs."""
+    """Let a request through only by a trusted name, from a client allowed to ask, with the
+    rights it needs; a deleted session takes no write until it is restored."""
+    if not trusted_host(request.host, club_mode(), current_app.extensions["scorekeeper.hosts"]):
+        abort(400, _("This server does not answer to the name %(host)s.", host=request.host))
     if not club_mode():
-        if not _is_loopback(request.remote_addr):
+        if not is_loopback(request.remote_addr) or not all(
+            is_loopback(client) for client in forwarded_clients(request.headers)
+        ):
             abort(
                 403,
                 _(
@@ -97,22 +118,51 @@ def guard() -> Response | None:
                     "set-password"
                 ),
             )
+        _refuse_deleted()
         return None
     if request.endpoint in OPEN or request.endpoint is None:
         return None
+    refused = _refusal()
+    if refused is None:
+        _refuse_deleted()
+    return refused
+
+
+def _refusal() -> Response | None:
+    """In club mode: where a request without the rights it needs goes instead."""
     session_id = (request.view_args or {}).get("session_id")
     if request.path.startswith("/api/"):
         # The trick-by-trick page asks the replay with the page's own rights; it stores nothing.
         page_rights = request.endpoint == "api.replay" and can_write(session_id)
-        return None if page_rights or _bearer_ok() else _api_denied()
-    writing = request.method not in ("GET", "HEAD") or request.endpoint in WRITE_PAGES
-    if session_id is not None and (can_write(session_id) if writing else can_read(session_id)):
+        return None if page_rights else _bearer_refusal()
+    if request.endpoint in KEEPER_ONLY and not is_keeper():
+        if can_write(session_id):  # with the PIN: no further page would help
+            abort(403, _("Only the keeper may delete or restore a session."))
+        return redirect(url_for("auth.login", next=request.full_path))
+    if session_id is not None and (can_write(session_id) if writing() else can_read(session_id)):
         return None
     if is_keeper():
         return None
-    if session_id is not None and writing and can_read(session_id):
+    if session_id is not None and writing() and can_read(session_id):
         return redirect(url_for("auth.pin", session_id=session_id, next=request.full_path))
     return redirect(url_for("auth.login", next=request.full_path))
+
+
+def writing() -> bool:
+    """The request changes something, or shows a form that will."""
+    return request.method not in ("GET", "HEAD") or request.endpoint in WRITE_PAGES
+
+
+def _refuse_deleted() -> None:
+    """A deleted session is read-only until the keeper restores it: 409 for any write."""
+    session_id = (request.view_args or {}).get("session_id")
+    if session_id is None or not writing() or request.endpoint in KEEPER_ONLY:
+        return
+    secrets = access.session_secrets(get_db(), session_id)
+    if secrets is not None and secrets["deleted"]:
+        raise ConflictError(
+            _("Session %(id)s is deleted: restore it first to change it.", id=session_id)
+        )
 
 
 SECURITY_HEADERS = (
@@ -135,108 +185,35 @@ def security_headers(response: Response) -> Response:
     return response
 
 
-@bp.route("/login", methods=["GET", "POST"])
-def login() -> Any:
-    """The keeper's login; failed attempts are limited per client."""
-    from .forms import LoginForm
-
-    form = LoginForm()
-    if form.validate_on_submit():
-        _check_rate()
-        stored = access.keeper_password_hash(get_db())
-        if stored and check_password_hash(stored, form.password.data or ""):
-            session.clear()
-            session["keeper"] = True
-            return redirect(_next_path(), 303)
-        _fail()
-        form.password.errors.append(_("That is not the keeper's password."))
-        return render_template("auth/login.html", form=form), 401
-    return render_template("auth/login.html", form=form), (400 if form.is_submitted() else 200)
-
-
-@bp.post("/logout")
-def logout() -> Response:
-    session.clear()
-    return redirect(url_for("auth.login"), 303)
-
-
-@bp.get("/view/<token>")
-def view(token: str) -> Response:
-    """A session's read-only link: whoever has it may read that session."""
-    session_id = access.session_by_read_token(get_db(), token) if len(token) < 64 else None
-    if session_id is None:
-        abort(404)
-    session["read"] = sorted({*session.get("read", []), session_id})
-    return redirect(url_for("sessions.detail", session_id=session_id))
-
-
-@bp.route("/sessions/<int:session_id>/pin", methods=["GET", "POST"])
-def pin(session_id: int) -> Any:
-    """Enter a session's edit PIN to record and correct its deals."""
-    from .forms import PinForm
-
-    secrets = access.session_secrets(get_db(), session_id)
-    if secrets is None or not can_read(session_id):
-        abort(404)
-    form = PinForm()
-    if form.validate_on_submit():
-        _check_rate()
-        if secrets["pin_hash"] and check_password_hash(secrets["pin_hash"], form.pin.data or ""):
-            session["write"] = sorted({*session.get("write", []), session_id})
-            return redirect(_next_path(url_for("sessions.detail", session_id=session_id)), 303)
-        _fail()
-        form.pin.errors.append(_("That is not this session's PIN."))
-        return render_template("auth/pin.html", form=form, session_id=session_id), 401
-    return render_template("auth/pin.html", form=form, session_id=session_id)
-
-
-def _bearer_ok() -> bool:
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
-        return False
-    digest = token_hash(header.removeprefix("Bearer ").strip())
-    return any(hmac.compare_digest(digest, known) for known in access.active_token_hashes(get_db()))
-
-
-def token_hash(token: str) -> str:
-    """API tokens are random, so a plain SHA-256 keeps them safe at rest."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _api_denied() -> Response:
-    response = jsonify(
-        {"error": _("this server needs an API token: Authorization: Bearer …"), "problems": []}
-    )
-    response.status_code = 401
-    response.headers["WWW-Authenticate"] = "Bearer"
+def no_store(response: Response) -> Response:
+    """Kept by no cache, the browser's or a proxy's: the answer shows a secret."""
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _client() -> str:
-    return request.remote_addr or "?"
+def _bearer_refusal() -> Response | None:
+    """None if the request's bearer token allows it; else the API's 401 or 403."""
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        return _api_denied(_("this server needs an API token: Authorization: Bearer …"), 401)
+    digest = token_hash(header.removeprefix("Bearer ").strip())
+    for token in access.active_tokens(get_db()):
+        if hmac.compare_digest(digest, token["token_hash"]):
+            reads = request.method in ("GET", "HEAD") or request.endpoint in READ_ONLY_API
+            if token["scope"] == "read" and not reads:
+                return _api_denied(_("this API token may only read"), 403)
+            return None
+    return _api_denied(_("this API token is not valid: revoked, expired or unknown"), 401)
 
 
-def _check_rate() -> None:
-    if access.count_failures(get_db(), _client(), WINDOW) >= ATTEMPTS:
-        abort(429, _("Too many wrong attempts: wait ten minutes."))
+def token_hash(token: str) -> str:
+    """API and login tokens are random, so a plain SHA-256 keeps them safe at rest."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _fail() -> None:
-    access.add_failure(get_db(), _client(), WINDOW)
-    current_app.logger.warning("failed login or PIN from %s", _client())
-
-
-def _next_path(default: str | None = None) -> str:
-    target = request.args.get("next", "")
-    from .i18n import _is_local_path
-
-    return target if _is_local_path(target) else (default or url_for("pages.index"))
-
-
-@functools.lru_cache(maxsize=256)
-def _is_loopback(address: str | None) -> bool:
-    """Kept per address: a club's few machines ask again and again."""
-    try:
-        return address is not None and ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
+def _api_denied(message: str, status: int) -> Response:
+    response = jsonify({"error": message, "problems": []})
+    response.status_code = status
+    if status == 401:
+        response.headers["WWW-Authenticate"] = "Bearer"
+    return response

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Flask
 from flask import Request
+from flask import request
 from flask.sessions import SecureCookieSession
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
@@ -31,6 +32,11 @@ class KeptCookieSessionInterface(SecureCookieSessionInterface):
         self.clock = clock
         self._kept: OrderedDict[tuple[Any, str], tuple[float, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` whenever the page came over HTTPS (behind a proxy: its X-Forwarded-Proto,
+        with ``PROXIES`` set), so that the login never travels in clear text afterwards."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if not app.secret_key:

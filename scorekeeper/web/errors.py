@@ -7,6 +7,7 @@ from flask import render_template
 from flask import request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ..services import ConflictError
@@ -20,8 +21,21 @@ STATUS = {InputError: 400, NotFoundError: 404, ConflictError: 409, UnrecordableD
 
 
 def init_app(app: Flask) -> None:
+    app.before_request(whole_body_within_limit)
     app.register_error_handler(ServiceError, service_error)
     app.register_error_handler(HTTPException, http_error)
+
+
+def whole_body_within_limit() -> None:
+    """A body sent in chunks, without a Content-Length, is read up to the size limit and no
+    further (Werkzeug's LimitedStream); a body that fills the limit was cut there and is refused
+    with 413, rather than read as a shorter body it is not."""
+    limit = request.max_content_length
+    streamed = request.content_length is None and request.environ.get("wsgi.input_terminated")
+    if not streamed or limit is None or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if len(request.get_data()) >= limit:
+        raise RequestEntityTooLarge()
 
 
 def wants_json() -> bool:
@@ -50,6 +64,8 @@ def http_error(error: HTTPException) -> tuple[Response | str, int, list[tuple[st
         405: _("This address does not take that method."),
         413: _("The request is too large."),
     }.get(status, error.description or error.name)
+    if error.description and error.description != type(error).description:
+        message = error.description  # the app's own sentence, given to abort()
     if wants_json():
         return app_json({"error": message, "problems": []}), status, headers
     return render_template("error.html", message=message, problems=()), status, headers

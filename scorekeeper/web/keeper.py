@@ -1,23 +1,40 @@
-"""The keeper's tools: the password (command line) and the JSON API's tokens (page and command)."""
+"""The keeper's tools: the password (command line), the JSON API's tokens and the keeper's own
+logins (page and command)."""
 
 from __future__ import annotations
 
 import secrets
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 import click
 from flask import Blueprint
 from flask import Flask
 from flask import abort
+from flask import current_app
+from flask import make_response
 from flask import render_template
 from flask.cli import with_appcontext
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from werkzeug.security import generate_password_hash
+from wtforms import HiddenField
+from wtforms import SelectField
+from wtforms import StringField
+from wtforms import SubmitField
+from wtforms import validators
 
 from ..storage import access
+from ..storage import logins
 from . import get_db
+from .auth import current_login
 from .auth import is_keeper
+from .auth import no_store
 from .auth import token_hash
+from .forms import options
 
 bp = Blueprint("keeper", __name__, url_prefix="/keeper")
 MIN_PASSWORD = 8
@@ -29,29 +46,69 @@ def init_app(app: Flask) -> None:
         app.cli.add_command(command)
 
 
-def new_token(name: str) -> str:
+SCOPES = {"write": _l("read and write"), "read": _l("read only")}
+DAYS = {"": _l("never"), "1": _l("in a day"), "7": _l("in a week"), "30": _l("in a month")}
+DAYS["365"] = _l("in a year")
+
+
+class TokenForm(FlaskForm):
+    name = StringField(_l("Name of the new token"), [validators.Length(max=60)])
+    scope = SelectField(_l("It may"), choices=options(SCOPES.items()), default="write")
+    days = SelectField(_l("It expires"), choices=options(DAYS.items()), default="")
+    token_id = HiddenField()
+    create = SubmitField(_l("Create a token"))
+    revoke = SubmitField(_l("Revoke"))
+
+
+class EndLoginForm(FlaskForm):
+    login_id = HiddenField()
+    end = SubmitField(_l("End"))
+
+
+def new_token(name: str, scope: str = "write", days: int | None = None) -> str:
     """Create an API token; only its hash is kept, so it is shown this once."""
     token = "sk_" + secrets.token_urlsafe(24)
-    access.add_token(get_db(), name[:60] or "token", token_hash(token))
+    expires = None
+    if days:
+        expires = (datetime.now(UTC) + timedelta(days=days)).isoformat(timespec="seconds")
+    access.add_token(get_db(), name[:60] or "token", token_hash(token), scope, expires)
     return token
 
 
 @bp.route("/tokens", methods=["GET", "POST"])
 def tokens() -> Any:
-    """List, create and revoke the JSON API's bearer tokens."""
-    from .forms import TokenForm
-
+    """List, create and revoke the JSON API's bearer tokens; list and end the keeper's logins.
+    Never kept by a browser's or a proxy's cache: it may show a new token."""
     if not is_keeper():
         abort(403)
-    form = TokenForm()
+    form, end_form = TokenForm(), EndLoginForm(prefix="login")
     created = None
-    if form.validate_on_submit():
+    if end_form.end.data and end_form.validate_on_submit():
+        logins.end_login(get_db(), _id_of(end_form.login_id.data))
+    elif form.validate_on_submit():
         if form.revoke.data:
-            access.revoke_token(get_db(), form.token_id.data or 0)
+            access.revoke_token(get_db(), _id_of(form.token_id.data))
         else:
-            created = new_token(form.name.data or "")
-    listed = access.list_tokens(get_db())
-    return render_template("keeper/tokens.html", form=form, tokens=listed, created=created)
+            days = int(form.days.data) if form.days.data else None
+            created = new_token(form.name.data or "", form.scope.data, days)
+    idle = current_app.config["LOGIN_IDLE"]
+    page = render_template(
+        "keeper/tokens.html",
+        form=form,
+        end_form=end_form,
+        tokens=access.list_tokens(get_db()),
+        created=created,
+        logins=logins.active_logins(get_db(), idle),
+        this_login=(current_login() or {}).get("id"),
+        scopes=SCOPES,
+    )
+    return no_store(make_response(page))
+
+
+def _id_of(value: str | None) -> int:
+    """A row id from a hidden field; 0 (no row) for anything else."""
+    text = (value or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else 0
 
 
 @click.command("set-password")
@@ -77,10 +134,12 @@ def set_password(remove: bool) -> None:
 
 @click.command("create-token")
 @click.argument("name")
+@click.option("--read-only", is_flag=True, help="The token may read, not write.")
+@click.option("--days", type=click.IntRange(1, 3650), help="The token expires after DAYS days.")
 @with_appcontext
-def create_token(name: str) -> None:
+def create_token(name: str, read_only: bool, days: int | None) -> None:
     """Create a bearer token for the JSON API and print it (it is shown only once)."""
-    click.echo(new_token(name))
+    click.echo(new_token(name, "read" if read_only else "write", days))
 
 
 @click.command("revoke-token")

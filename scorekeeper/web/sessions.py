@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Blueprint
 from flask import abort
+from flask import make_response
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -28,6 +29,7 @@ from ..sheets import qr_svg
 from . import forms
 from . import get_db
 from .auth import club_mode
+from .auth import no_store
 from .protocol_html import game_body
 from .seating import seat_positions
 from .seating import table_data
@@ -59,13 +61,13 @@ def _new_page(form: FlaskForm) -> str:
 
 
 @bp.get("/<int:session_id>")
-def detail(session_id: int) -> str:
+def detail(session_id: int) -> str | Response:
     """The protocol: a row per deal, games with standings and settlement, who deals next."""
     session = services.load_session(get_db(), session_id)
     link = url_for("auth.view", token=session.read_token, _external=True)
     protocol = build_protocol(session)
     deleted = services.deleted_deals(get_db(), session_id) if session.has_deleted else []
-    return render_template(
+    page = render_template(
         "sessions/detail.html",
         protocol=protocol,
         game_bodies=_protocol_bodies(session, protocol),
@@ -75,6 +77,8 @@ def detail(session_id: int) -> str:
         qr=_qr_svg(link) if club_mode() else "",  # the page shows it only in club mode
         deleted=tuple((d["id"], tuple(d["scores"]), d["deleted"]) for d in deleted),
     )
+    # In club mode the page shows the read link, a secret: no cache keeps it.
+    return no_store(make_response(page)) if club_mode() else page
 
 
 def _head(session: services.Session, protocol: Protocol) -> dict[str, Any]:

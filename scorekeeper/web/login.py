@@ -1,0 +1,133 @@
+"""The ways in: the keeper's login and logout, a session's read-only link and its edit PIN.
+
+A keeper's login is a row on the server (storage/logins.py) and a random token in the session
+cookie: logging out ends it, and so do a new password, the keeper's "end" on the tokens page and
+``LOGIN_IDLE`` seconds without a request (web/auth.py). Guesses are limited per client, the
+real one behind a proxy (web/network.py): ``ATTEMPTS`` wrong passwords, PINs or read links in
+``WINDOW`` seconds, each try counted before it is checked so that tries sent at once cannot
+slip past the count.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint
+from flask import abort
+from flask import current_app
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import session
+from flask import url_for
+from flask_babel import gettext as _
+from werkzeug.security import check_password_hash
+from werkzeug.wrappers import Response
+
+from ..storage import access
+from ..storage import logins
+from . import get_db
+from .auth import can_read
+from .auth import current_login
+from .auth import token_hash
+
+bp = Blueprint("auth", __name__)
+ATTEMPTS, WINDOW = 5, 600.0  # failed logins, PINs or read links per client per ten minutes
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Any:
+    """The keeper's login; failed attempts are limited per client."""
+    from .forms import LoginForm
+
+    form = LoginForm()
+    if form.validate_on_submit():
+        attempt = _try()
+        stored = access.keeper_password_hash(get_db())
+        if stored and check_password_hash(stored, form.password.data or ""):
+            access.forget_attempt(get_db(), attempt)
+            _end_this_login()
+            session.clear()
+            token = secrets.token_urlsafe(32)
+            agent = request.user_agent.string
+            logins.start_login(get_db(), token_hash(token), _client(), agent)
+            session["login"] = token
+            return redirect(_next_path(), 303)
+        _failed()
+        form.password.errors.append(_("That is not the keeper's password."))
+        return render_template("auth/login.html", form=form), 401
+    return render_template("auth/login.html", form=form), (400 if form.is_submitted() else 200)
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    """End this login on the server too: a copy of the cookie no longer lets anyone in."""
+    _end_this_login()
+    session.clear()
+    return redirect(url_for("auth.login"), 303)
+
+
+def _end_this_login() -> None:
+    login = current_login()
+    if login is not None:
+        logins.end_login(get_db(), login["id"])
+
+
+@bp.get("/view/<token>")
+def view(token: str) -> Response:
+    """A session's read-only link: whoever has it may read that session."""
+    attempt = _try()
+    session_id = access.session_by_read_token(get_db(), token) if len(token) < 64 else None
+    if session_id is None:
+        _failed()
+        abort(404)
+    access.forget_attempt(get_db(), attempt)
+    session["read"] = sorted({*session.get("read", []), session_id})
+    return redirect(url_for("sessions.detail", session_id=session_id))
+
+
+@bp.route("/sessions/<int:session_id>/pin", methods=["GET", "POST"])
+def pin(session_id: int) -> Any:
+    """Enter a session's edit PIN to record and correct its deals."""
+    from .forms import PinForm
+
+    stored = access.session_secrets(get_db(), session_id)
+    if stored is None or not can_read(session_id):
+        abort(404)
+    form = PinForm()
+    if form.validate_on_submit():
+        attempt = _try()
+        if stored["pin_hash"] and check_password_hash(stored["pin_hash"], form.pin.data or ""):
+            access.forget_attempt(get_db(), attempt)
+            session["write"] = sorted({*session.get("write", []), session_id})
+            return redirect(_next_path(url_for("sessions.detail", session_id=session_id)), 303)
+        _failed()
+        form.pin.errors.append(_("That is not this session's PIN."))
+        return render_template("auth/pin.html", form=form, session_id=session_id), 401
+    return render_template("auth/pin.html", form=form, session_id=session_id)
+
+
+def _client() -> str:
+    return request.remote_addr or "?"
+
+
+def _try() -> int:
+    """Count this try as failed until it succeeds; 429 when the client has had its tries."""
+    attempt = access.reserve_attempt(get_db(), _client(), WINDOW, ATTEMPTS)
+    if attempt is None:
+        abort(429, _("Too many wrong attempts: wait ten minutes."))
+    return attempt
+
+
+def _failed() -> None:
+    current_app.logger.warning(
+        "failed login, PIN or read link from %s on %s", _client(), request.path
+    )
+
+
+def _next_path(default: str | None = None) -> str:
+    target = request.args.get("next", "")
+    from .i18n import _is_local_path
+
+    return target if _is_local_path(target) else (default or url_for("pages.index"))
