@@ -27,7 +27,7 @@ MAX_LABEL = 80
 def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
     """Check and store a new session; return its id."""
     ruleset = _ruleset(body.get("ruleset"), body.get("options"))
-    players = _players(body.get("players"), ruleset)
+    players = clean_players(body.get("players"), ruleset)
     first_dealer = body.get("first_dealer", 0)
     if (
         not isinstance(first_dealer, int)
@@ -43,8 +43,8 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         "overrides": dict(ruleset.overrides),
         "players": players,
         "first_dealer": first_dealer,
-        "table_name": _label(body.get("table_name"), "table_name"),
-        "place": _label(body.get("place"), "place"),
+        "table_name": clean_label(body.get("table_name"), "table_name"),
+        "place": clean_label(body.get("place"), "place"),
     }
     pin = _pin(body.get("pin"))
     with repository.write(db):
@@ -88,7 +88,7 @@ def _ruleset(ruleset_id: object, options: object) -> Ruleset:
         raise InputError(str(error), "options" if options else "ruleset") from None
 
 
-def _players(value: object, ruleset: Ruleset) -> list[str]:
+def clean_players(value: object, ruleset: Ruleset) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
         raise InputError(_("players must be a list of names"), "players")
     names = [clean_text(name) for name in value]
@@ -111,7 +111,7 @@ def _players(value: object, ruleset: Ruleset) -> list[str]:
     return names
 
 
-def _label(value: object, field: str) -> str:
+def clean_label(value: object, field: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):

@@ -2,16 +2,18 @@
 
 An import checks the whole file before it stores anything (exchange.py), so that a file edited by
 hand or written by another program is refused with what is wrong and where, rather than stored as
-a session the app cannot show or score. A check sees one JSON value, not where it is: exchange.py
+a session the app cannot show or score. A check sees one JSON value, not where it is: ``field``
 adds the place (``sessions[0].deals[2].points``) when it turns the ValueError into an
 ``ExchangeError``. A number must be a whole number SQLite can store; true and false, which Python
-counts as numbers, are not.
+counts as numbers, are not. These are checks of shape; what the fields mean (do the points follow
+from the input?) is checked by services/importing.py before ``flask import`` stores a file.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 from typing import TypeGuard
@@ -22,6 +24,14 @@ _PROBLEM_FIELDS = {"code", "message", "trick", "template", "params"}
 _INT_RANGE = range(-(2**63), 2**63)
 
 Check = Callable[[object], Any]
+
+
+class ExchangeError(ValueError):
+    """A file that cannot be imported, a session that is not there, a copy that cannot be made.
+
+    ``str()`` says what is wrong and where, e.g. ``sessions[0].deals[2].points: must be a list
+    of 3 whole numbers``.
+    """
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -165,3 +175,38 @@ def show(value: object) -> str:
 
 def _is_simple(value: object) -> bool:
     return isinstance(value, str | int | float | bool)
+
+
+# Where a check failed: the place in the file, for ExchangeError
+
+
+def record(
+    value: object, where: str, required: set[str], optional: frozenset[str] | set[str] = frozenset()
+) -> Mapping[str, Any]:
+    """An object with the required fields, perhaps the optional ones, and no others."""
+    if not isinstance(value, Mapping):
+        raise ExchangeError(f"{where}: must be an object, not {kind(value)}")
+    missing = sorted(required - set(value))
+    if missing:
+        raise ExchangeError(f"{where}: missing {', '.join(missing)}")
+    unknown = sorted(str(key) for key in set(value) - required - set(optional))
+    if unknown:
+        raise ExchangeError(f"{where}: unknown field {', '.join(unknown)}")
+    return value
+
+
+def field(fields: Mapping[str, Any], where: str, name: str, check: Check) -> Any:
+    """The field checked, or None if it is an optional one left out; ExchangeError if wrong."""
+    if name not in fields:
+        return None
+    try:
+        return check(fields[name])
+    except ValueError as error:
+        raise ExchangeError(f"{where}.{name}: {error}") from None
+
+
+def items(value: object, where: str) -> list[Any]:
+    """A list; ExchangeError if it is anything else."""
+    if not isinstance(value, list):
+        raise ExchangeError(f"{where}: must be a list, not {kind(value)}")
+    return value

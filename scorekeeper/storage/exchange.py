@@ -16,6 +16,11 @@ session a new one with new ids, a new read link and no PIN; everything else is k
 one transaction, after the whole file has been checked (``ExchangeError`` says what is wrong and
 where, and nothing is stored). The checks of single fields are in checks.py; backups, a copy of
 the whole database file, in backup.py.
+
+Here a file is checked for shape only: ``import_sessions`` stores any file whose fields have the
+right types. ``flask import`` goes through services/importing.py instead, which reads the file
+within limits, checks what each field means (``check_export``, then an audit of every deal) and
+only then calls ``store_sessions``.
 """
 
 from __future__ import annotations
@@ -32,17 +37,19 @@ from ..rules import InvalidRulesetError
 from ..rules import Ruleset
 from ..rules import find_ruleset
 from . import repository
-from .checks import Check
+from .checks import ExchangeError
+from .checks import field
 from .checks import flag
 from .checks import integer
 from .checks import is_int
+from .checks import items
 from .checks import json_object
-from .checks import kind
 from .checks import one_of
 from .checks import optional
 from .checks import players
 from .checks import positive
 from .checks import problems
+from .checks import record
 from .checks import seat
 from .checks import show
 from .checks import side_numbers
@@ -88,14 +95,6 @@ LEFT_OUT = {
 }
 """Stored columns that are no export field: the ids (an "id" for reference), the secrets, and
 the revisions, which the database itself counts (an import gets its own)."""
-
-
-class ExchangeError(ValueError):
-    """A file that cannot be imported, a session that is not there, a copy that cannot be made.
-
-    ``str()`` says what is wrong and where, e.g. ``sessions[0].deals[2].points: must be a list
-    of 3 whole numbers``.
-    """
 
 
 # Export
@@ -161,17 +160,27 @@ def loads(text: str | bytes) -> Any:
         return json.loads(text, parse_constant=no_constant)
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ExchangeError(f"not a JSON file: {error}") from None
+    except RecursionError:  # [[[[...]]]] deeper than the parser goes
+        raise ExchangeError("the file is nested too deeply to read") from None
 
 
 # Import
+
+Row = dict[str, Any]
+Checked = list[tuple[Row, list[tuple[Row, list[Row]]]]]
+"""An export checked for shape: per session, its row and, per deal, its row and history."""
 
 
 def import_sessions(db: sqlite_utils.Database, data: object) -> list[int]:
     """Store each session of an export as a new session; return the new ids, in file order.
 
-    The whole file is checked first, then stored in one transaction: all of it, or nothing.
+    The whole file is checked first (for shape), then stored in one transaction: all, or nothing.
     """
-    sessions = _check_export(data)
+    return store_sessions(db, check_export(data))
+
+
+def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
+    """Store checked sessions as new ones, in one transaction; return their ids, in order."""
     new_ids = []
     with repository.write(db):
         for session, deals in sessions:
@@ -190,27 +199,24 @@ def import_sessions(db: sqlite_utils.Database, data: object) -> list[int]:
     return new_ids
 
 
-Row = dict[str, Any]
-Checked = list[tuple[Row, list[tuple[Row, list[Row]]]]]
-
-
-def _check_export(data: object) -> Checked:
-    top = _record(data, "the file", {"format", "version", "sessions"})
+def check_export(data: object) -> Checked:
+    """Check an export's shape: ExchangeError says what is wrong and where."""
+    top = record(data, "the file", {"format", "version", "sessions"})
     if top["format"] != FORMAT:
         raise ExchangeError(f"format: must be {FORMAT!r}, not {show(top['format'])}")
     if not is_int(top["version"]) or top["version"] != VERSION:
         raise ExchangeError(
             f"version: {show(top['version'])} is not a version this scorekeeper reads ({VERSION})"
         )
-    sessions = _list(top["sessions"], "sessions")
+    sessions = items(top["sessions"], "sessions")
     return [_check_session(raw, f"sessions[{n}]") for n, raw in enumerate(sessions)]
 
 
 def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[Row]]]]:
-    fields = _record(raw, where, {*SESSION_FIELDS, "deals"}, optional={"id"})
-    _check(fields, where, "id", optional(integer))
-    ruleset_id = _check(fields, where, "ruleset", text)
-    overrides = _check(fields, where, "overrides", optional(json_object))
+    fields = record(raw, where, {*SESSION_FIELDS, "deals"}, optional={"id"})
+    field(fields, where, "id", optional(integer))
+    ruleset_id = field(fields, where, "ruleset", text)
+    overrides = field(fields, where, "overrides", optional(json_object))
     try:
         ruleset = find_ruleset(ruleset_id, overrides or None)
     except InvalidRulesetError as error:
@@ -219,80 +225,48 @@ def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[R
     session: Row = {
         "ruleset": ruleset_id,
         "overrides": overrides,
-        "players": _check(fields, where, "players", players(ruleset)),
-        "first_dealer": _check(fields, where, "first_dealer", seat(ruleset)),
-        "table_name": _check(fields, where, "table_name", optional(text)),
-        "place": _check(fields, where, "place", optional(text)),
-        "created": _check(fields, where, "created", timestamp),
-        "pending_scarto": _check(fields, where, "pending_scarto", optional(json_object)),
-        "pending_play": _check(fields, where, "pending_play", optional(json_object)),
-        "deleted": _check(fields, where, "deleted", flag),
+        "players": field(fields, where, "players", players(ruleset)),
+        "first_dealer": field(fields, where, "first_dealer", seat(ruleset)),
+        "table_name": field(fields, where, "table_name", optional(text)),
+        "place": field(fields, where, "place", optional(text)),
+        "created": field(fields, where, "created", timestamp),
+        "pending_scarto": field(fields, where, "pending_scarto", optional(json_object)),
+        "pending_play": field(fields, where, "pending_play", optional(json_object)),
+        "deleted": field(fields, where, "deleted", flag),
     }
-    deals = _list(fields["deals"], f"{where}.deals")
+    deals = items(fields["deals"], f"{where}.deals")
     return session, [_check_deal(d, f"{where}.deals[{n}]", ruleset) for n, d in enumerate(deals)]
 
 
 def _check_deal(raw: object, where: str, ruleset: Ruleset) -> tuple[Row, list[Row]]:
-    fields = _record(raw, where, {*DEAL_FIELDS, "history"}, optional={"id"})
-    _check(fields, where, "id", optional(integer))
+    fields = record(raw, where, {*DEAL_FIELDS, "history"}, optional={"id"})
+    field(fields, where, "id", optional(integer))
     deal: Row = {
-        "position": _check(fields, where, "position", integer),
-        "form": _check(fields, where, "form", one_of(FORMS)),
-        "input": _check(fields, where, "input", json_object),
-        "dealer": _check(fields, where, "dealer", seat(ruleset)),
-        "points": _check(fields, where, "points", side_numbers(ruleset)),
-        "scores": _check(fields, where, "scores", side_numbers(ruleset)),
-        "problems": _check(fields, where, "problems", optional(problems)),
-        "notes": _check(fields, where, "notes", optional(problems)),
-        "ok": _check(fields, where, "ok", flag),
-        "scarto_check": _check(fields, where, "scarto_check", optional(json_object)),
-        "deleted": _check(fields, where, "deleted", flag),
-        "version": _check(fields, where, "version", positive),
-        "created": _check(fields, where, "created", timestamp),
-        "updated": _check(fields, where, "updated", timestamp),
+        "position": field(fields, where, "position", integer),
+        "form": field(fields, where, "form", one_of(FORMS)),
+        "input": field(fields, where, "input", json_object),
+        "dealer": field(fields, where, "dealer", seat(ruleset)),
+        "points": field(fields, where, "points", side_numbers(ruleset)),
+        "scores": field(fields, where, "scores", side_numbers(ruleset)),
+        "problems": field(fields, where, "problems", optional(problems)),
+        "notes": field(fields, where, "notes", optional(problems)),
+        "ok": field(fields, where, "ok", flag),
+        "scarto_check": field(fields, where, "scarto_check", optional(json_object)),
+        "deleted": field(fields, where, "deleted", flag),
+        "version": field(fields, where, "version", positive),
+        "created": field(fields, where, "created", timestamp),
+        "updated": field(fields, where, "updated", timestamp),
     }
-    history = _list(fields["history"], f"{where}.history")
+    history = items(fields["history"], f"{where}.history")
     return deal, [_check_entry(entry, f"{where}.history[{n}]") for n, entry in enumerate(history)]
 
 
 def _check_entry(raw: object, where: str) -> Row:
-    fields = _record(raw, where, set(HISTORY_FIELDS), optional={"id"})
-    _check(fields, where, "id", optional(integer))
+    fields = record(raw, where, set(HISTORY_FIELDS), optional={"id"})
+    field(fields, where, "id", optional(integer))
     return {
-        "at": _check(fields, where, "at", timestamp),
-        "action": _check(fields, where, "action", text),
-        "before": _check(fields, where, "before", optional(json_object)),
-        "after": _check(fields, where, "after", optional(json_object)),
+        "at": field(fields, where, "at", timestamp),
+        "action": field(fields, where, "action", text),
+        "before": field(fields, where, "before", optional(json_object)),
+        "after": field(fields, where, "after", optional(json_object)),
     }
-
-
-# Where a check failed: the place in the file, for ExchangeError
-
-
-def _record(
-    value: object, where: str, required: set[str], optional: frozenset[str] | set[str] = frozenset()
-) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ExchangeError(f"{where}: must be an object, not {kind(value)}")
-    missing = sorted(required - set(value))
-    if missing:
-        raise ExchangeError(f"{where}: missing {', '.join(missing)}")
-    unknown = sorted(str(key) for key in set(value) - required - set(optional))
-    if unknown:
-        raise ExchangeError(f"{where}: unknown field {', '.join(unknown)}")
-    return value
-
-
-def _check(fields: Mapping[str, Any], where: str, name: str, check: Check) -> Any:
-    if name not in fields:
-        return None  # an optional field left out
-    try:
-        return check(fields[name])
-    except ValueError as error:
-        raise ExchangeError(f"{where}.{name}: {error}") from None
-
-
-def _list(value: object, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ExchangeError(f"{where}: must be a list, not {kind(value)}")
-    return value

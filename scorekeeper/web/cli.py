@@ -2,13 +2,15 @@
 
 backup   a consistent copy of the database, safe while the app runs, checked after copying
 export   sessions as JSON (docs in scorekeeper/storage/exchange.py)
-import   sessions from such a JSON file, each as a new session; all or nothing
+import   sessions from such a JSON file, each as a new session, checked as the app checks a deal
+         (docs in scorekeeper/services/importing.py); all or nothing
 audit-all  every stored deal audited again with today's rules, changing nothing
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +21,7 @@ from flask import Flask
 from flask import current_app
 from flask.cli import with_appcontext
 
+from ..services import importing
 from ..services.reaudit import reaudit_all
 from ..storage import exchange
 from ..storage.backup import backup_database
@@ -96,12 +99,26 @@ def export(session_ids: tuple[int, ...], output: Path | None) -> None:
 def import_(file: IO[bytes]) -> None:
     """Read an export FILE ("-" for standard input): each session becomes a new session.
 
-    The whole file is checked first; if anything in it is wrong, nothing is stored.
+    The whole file is checked first, as strictly as the app takes a session and its deals: every
+    deal's points, scores and problems must be what its input gives. If anything in it is wrong,
+    nothing is stored.
     """
     try:
-        new_ids = exchange.import_sessions(get_db(), exchange.loads(file.read()))
+        # One byte over the limit is enough to refuse a file, however large it is.
+        imported = importing.import_file(get_db(), file.read(importing.MAX_FILE_BYTES + 1))
     except exchange.ExchangeError as error:
-        raise click.ClickException(f"{file.name}: {error}. Nothing was imported.") from None
+        message = f"{file.name}: {_cut(str(error))}. Nothing was imported."
+        raise click.ClickException(message) from None
+    except sqlite3.Error as error:  # the write is one transaction: rolled back
+        message = f"{file.name}: not stored: {error}. Nothing was imported."
+        raise click.ClickException(message) from None
+    if imported.reworded:
+        click.echo(
+            f"Notes and problem wording of {_count(imported.reworded, 'deal')} taken from "
+            "today's audit: the file's differ (written by an earlier version?)",
+            err=True,
+        )
+    new_ids = imported.session_ids
     listed = ", ".join(str(session_id) for session_id in new_ids)
     click.echo(f"Imported {_count(len(new_ids), 'session')}" + (f": {listed}" if listed else ""))
 
@@ -147,3 +164,8 @@ def _write_whole(path: Path, text: str) -> None:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _cut(text: str, most: int = 500) -> str:
+    """A message cut short: a file's wrong value may be megabytes long."""
+    return text if len(text) <= most else text[: most - 1] + "…"

@@ -156,7 +156,7 @@ def test_the_read_link_is_part_of_the_key(app):
     session_id = new_session(app)
     url = f"/sessions/{session_id}/sheet.pdf"
     sheet(client, url)
-    assert client.get(url, base_url="http://club.example:8000").headers["X-Sheet-Cache"] == "miss"
+    assert client.get(url, base_url="http://127.0.0.1:8000").headers["X-Sheet-Cache"] == "miss"
     assert client.get(url).headers["X-Sheet-Cache"] == "hit"
 
 

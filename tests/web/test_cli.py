@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import create_app
 from scorekeeper import services
+from scorekeeper.services import importing
 from scorekeeper.storage import exchange
 from scorekeeper.web import get_db
+from tests.storage.test_exchange import scarto_session
+from tests.storage.test_exchange import team_session
 
 TOTALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 
@@ -211,6 +215,252 @@ def test_import_of_a_missing_file_is_a_usage_error(runner, tmp_path):
     result = runner.invoke(args=["import", str(tmp_path / "none.json")])
     assert result.exit_code == 2
     assert "No such file" in result.output
+
+
+# import: as strict as the API (each of these was imported before, then gave 500s)
+
+
+def set_at(path, value):
+    """A change to an export: the field at path (keys and indexes) set to value."""
+
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        return data
+
+    return change
+
+
+def refused(runner, app, path, content):
+    """Import a file the command must refuse: exit 1, one message, no traceback, nothing stored."""
+    if isinstance(content, dict):
+        content = json.dumps(content, ensure_ascii=False)
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    path.write_bytes(content)
+    before = stored_counts(app), export_of(app)
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit), result.exception  # not a traceback
+    assert result.output.startswith(f"Error: {path}: ")
+    assert result.output.endswith("Nothing was imported.\n")
+    assert (stored_counts(app), export_of(app)) == before
+    return result.output
+
+
+SCARTO = ("sessions", 0)
+DEAL = (*SCARTO, "deals", 0)
+DELETED = (*SCARTO, "deals", 1)
+TEAMS = ("sessions", 1)
+ATTACKS = {
+    "points that do not follow from the input": (
+        set_at((*DEAL, "points"), [31, 26, 21]),
+        "sessions[0].deals[0].points (deal 1): the file has 31 26 21, the audit gives 30 27 21",
+    ),
+    "scores that do not follow from the points": (
+        set_at((*DEAL, "scores"), [50, 0, -50]),
+        "sessions[0].deals[0].scores (deal 1): the file has 50 0 -50, the audit gives",
+    ),
+    "a deleted deal's points edited": (
+        set_at((*DELETED, "points"), [78, 0, 0]),
+        "sessions[0].deals[1].points (a deleted deal): the file has 78 0 0, the audit gives",
+    ),
+    "an input of no known form": (
+        set_at((*DEAL, "input"), {"guess": [30, 27, 21]}),
+        "sessions[0].deals[0].input (deal 1): give exactly one input form",
+    ),
+    "an input with a key the app does not keep": (
+        set_at((*DEAL, "input"), {"points": [30, 27, 21], "comment": "x" * 100_000}),
+        "sessions[0].deals[0].input (deal 1): not as the app keeps it "
+        "(keys the app does not keep: comment)",
+    ),
+    "a form the input is not in": (
+        set_at((*DEAL, "form"), "play"),
+        "sessions[0].deals[0].form (deal 1): the input is totals, not play",
+    ),
+    "a dealer the rotation does not give": (
+        set_at((*DEAL, "dealer"), 2),
+        "sessions[0].deals[0].dealer (deal 1): the rotation and the input give seat 0, not 2",
+    ),
+    "a problem whose template prints thirty million spaces": (
+        set_at(
+            (*DEAL, "problems"),
+            [
+                {
+                    "code": "card-missing",
+                    "message": "a card is missing",
+                    "template": "%(a)30000000s",
+                    "params": [["a", "x"]],
+                }
+            ],
+        ),
+        "sessions[0].deals[0].problems (deal 1): the file has card-missing, the audit gives none",
+    ),
+    "an odd scarto check before play": (
+        set_at((*SCARTO, "pending_scarto"), {"scarto": "KS", "verdict": "fine"}),
+        "sessions[0].pending_scarto: must have legal, notes, problems, scarto",
+    ),
+    "a King laid aside said to be legal": (
+        set_at(
+            (*SCARTO, "pending_scarto"),
+            {"scarto": ["KS", "4C", "4D"], "legal": True, "problems": [], "notes": []},
+        ),
+        "sessions[0].pending_scarto: no verdict the scarto check gives for these cards",
+    ),
+    "an odd scarto check of a deal": (
+        set_at((*DEAL, "scarto_check"), {"scarto": ["KS"] * 1000, "legal": None}),
+        "sessions[0].deals[0].scarto_check (deal 1): must have legal, notes, problems, scarto",
+    ),
+    "an odd play saved part-way": (
+        set_at((*SCARTO, "pending_play"), {"scarto": [], "play": "all of it"}),
+        "sessions[0].pending_play: play must be a list of at most 25 tricks",
+    ),
+    "a play saved part-way with a field the app does not keep": (
+        set_at((*SCARTO, "pending_play"), {"scarto": [], "play": [], "notes": "x"}),
+        "sessions[0].pending_play: unknown field notes",
+    ),
+    "a table name of 2 MB": (
+        set_at((*SCARTO, "table_name"), "Tavolo " * 300_000),
+        "sessions[0].table_name: table_name may have at most 80 characters",
+    ),
+    "a player's name of 2 MB": (
+        set_at((*SCARTO, "players"), ["Anna", "N" * 2_000_000, "Carla"]),
+        "sessions[0].players: a name may have at most 40 characters",
+    ),
+    "a ruleset id of 1 MB": (
+        set_at((*SCARTO, "ruleset"), "scarto" * 200_000),
+        "sessions[0].ruleset: unknown ruleset 'scartoscarto",
+    ),
+    "a history entry of no known action": (
+        set_at((*DEAL, "history", 0, "action"), "%(a)30000000s"),
+        "sessions[0].deals[0].history[0].action (deal 1): must be one of recorded, corrected,",
+    ),
+    "deals out of order": (
+        set_at((*DEAL, "position"), 99),
+        "sessions[0].deals[1].position (a deleted deal): must be above the deal before's (99)",
+    ),
+    "a good session followed by a bad one": (
+        set_at((*TEAMS, "deals", 0, "points"), [61, 53]),
+        "sessions[1].deals[0].points (deal 1): the file has 61 53, the audit gives 60 54",
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "message"), ATTACKS.values(), ids=ATTACKS.keys())
+def test_import_refuses_a_file_the_app_would_not_have_written(
+    runner, app, session_ids, tmp_path, change, message
+):
+    output = refused(runner, app, tmp_path / "edited.json", change(export_of(app)))
+    assert message in output
+    assert len(output) < 1000
+
+
+def test_import_names_the_session_by_its_table_name_too(runner, app, session_ids, tmp_path):
+    data = export_of(app)
+    data["sessions"][0]["table_name"] = "Tavolo 2"
+    data["sessions"][0]["deals"][2]["points"] = [29, 29, 20]
+    output = refused(runner, app, tmp_path / "edited.json", data)
+    assert 'sessions[0].deals[2].points (table "Tavolo 2", deal 2): the file has 29 29 20' in output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 200_000 + b"]" * 200_000, "the file is nested too deeply to read"),
+        (b'{"a":' * 200_000 + b"1" + b"}" * 200_000, "the file is nested too deeply to read"),
+        (b"[" * 17 + b"]" * 17, "the file is nested more than 16 deep"),
+    ],
+    ids=["200,000 lists deep", "200,000 objects deep", "17 deep"],
+)
+def test_import_of_a_file_nested_too_deeply_is_one_line_and_no_traceback(
+    runner, app, session_ids, tmp_path, content, message
+):
+    output = refused(runner, app, tmp_path / "deep.json", content)
+    assert output == f"Error: {tmp_path / 'deep.json'}: {message}. Nothing was imported.\n"
+
+
+def test_import_refuses_a_file_over_the_size_limit_unread(
+    runner, app, session_ids, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(importing, "MAX_FILE_BYTES", 2**20)
+    text = exchange.dumps(export_of(app))
+    content = text.encode("utf-8") + b" " * (2**20 + 1 - len(text))  # valid JSON, one byte over
+    output = refused(runner, app, tmp_path / "large.json", content)
+    assert "the file is larger than 1 MB" in output
+
+
+def test_import_refuses_a_session_of_too_many_deals(
+    runner, app, session_ids, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(importing, "MAX_DEALS", 2)
+    output = refused(runner, app, tmp_path / "long.json", export_of(app))
+    assert "sessions[0].deals: at most 2, not 3" in output
+
+
+def test_import_that_the_database_refuses_is_a_message_too(
+    runner, app, session_ids, tmp_path, monkeypatch
+):
+    def locked(db, sessions):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(exchange, "store_sessions", locked)
+    output = refused(runner, app, tmp_path / "all.json", export_of(app))
+    assert "not stored: database is locked" in output
+
+
+def test_import_cleans_names_and_labels_as_a_new_session_does(runner, app, session_ids, tmp_path):
+    data = export_of(app, [session_ids[0]])
+    data["sessions"][0]["table_name"] = "  Tavolo\t 2\u0007 "
+    data["sessions"][0]["players"][1] = "Nicolo\u0300"  # o + combining grave: NFC makes it ò
+    path = tmp_path / "untidy.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 0, result.output
+    (session,) = export_of(app, [3])["sessions"]
+    assert session["table_name"] == "Tavolo 2"
+    assert session["players"] == ["Anna", "Nicolò", "Carla"]
+
+
+def test_import_takes_notes_and_problem_wording_from_todays_audit(
+    runner, app, session_ids, tmp_path
+):
+    """An earlier version wrote fewer notes and problems without templates: such a file is
+    imported, with what today's audit says; a template from the file never gets in."""
+    with app.app_context():
+        check = services.check_scarto_first(
+            get_db(), session_ids[0], {"scarto": ["KS", "4C", "4D"]}
+        )
+    data = export_of(app, [session_ids[0]])
+    data["sessions"][0]["deals"][0]["notes"] = [{"code": "x", "message": "%(a)30000000s"}]
+    (problem,) = data["sessions"][0]["pending_scarto"]["problems"]
+    problem["template"], problem["params"] = "%(a)30000000s", [["a", "x"]]
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Notes and problem wording of 1 deal taken from today's audit" in result.output
+    (session,) = export_of(app, [3])["sessions"]
+    assert session["deals"][0]["notes"] == []
+    assert session["pending_scarto"]["problems"][0]["template"] == check["problems"][0]["template"]
+
+
+def test_import_of_a_session_in_every_form_round_trips_exactly(runner, app, tmp_path):
+    """Totals, quick count, full piles and a play; a corrected deal, a deleted one and the deals
+    counted again after it; a scarto checked before play and a play saved part-way."""
+    with app.app_context():
+        scarto_session(get_db())
+        team_session(get_db())
+    out = tmp_path / "played.json"
+    assert runner.invoke(args=["export", "-o", str(out)]).exit_code == 0
+    exported = json.loads(out.read_text(encoding="utf-8"))
+    assert {deal["form"] for deal in exported["sessions"][0]["deals"]} == set(exchange.FORMS)
+    other = make_app(tmp_path / "other.sqlite")
+    result = other.test_cli_runner().invoke(args=["import", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output == "Imported 2 sessions: 1, 2\n"
+    assert without_ids(export_of(other)) == without_ids(exported)
 
 
 # audit-all

@@ -1,0 +1,283 @@
+"""An imported deal checked as the app would have recorded it (flask import, importing.py).
+
+Its input read as the API reads it and audited again; its scarto check, its history entries;
+and the session's play saved part-way and scarto checked before play. Each check either gives
+the row as it is to be stored or raises an ``ExchangeError`` saying where and what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import asdict
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from ..rules import Card
+from ..rules import InvalidNotationError
+from ..rules import Problem
+from ..rules import Ruleset
+from ..rules import ScartoVerdict
+from ..rules import ScorekeeperError
+from ..rules import check_scarto
+from ..rules import parse_card
+from ..rules.replay import replay
+from ..storage.checks import Check
+from ..storage.checks import ExchangeError
+from ..storage.checks import one_of
+from ..storage.checks import problems
+from ..storage.checks import seat
+from ..storage.checks import show
+from ..storage.checks import side_numbers
+from .dealinput import FORMS
+from .dealinput import DealInput
+from .dealinput import audit_deal
+from .dealinput import parse_deal_input
+from .deals import result_columns
+from .errors import InputError
+
+ACTIONS = ("recorded", "corrected", "deleted", "restored", "recounted")
+"""What services/deals.py writes into a history entry's action."""
+SNAPSHOT_FIELDS = ("form", "input", "dealer", "points", "scores")
+"""What a history entry's before and after may hold (deals._snapshot)."""
+SCARTO_CHECK_FIELDS = {"scarto", "legal", "problems", "notes"}
+"""A scarto checked before play, as deals.check_scarto_first keeps it."""
+DRAFT_FIELDS = {"scarto", "play", "dealer"}
+"""A play saved part-way, as plays.save_play_draft keeps it."""
+
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in the file: the path of a field, and for people the table and deal it is of."""
+
+    path: str
+    about: str = ""
+
+    def at(self, name: str) -> Where:
+        """The place of a field in this one."""
+        return Where(f"{self.path}.{name}", self.about)
+
+    def __str__(self) -> str:
+        return f"{self.path} ({self.about})" if self.about else self.path
+
+
+@dataclass(frozen=True)
+class Table:
+    """A session's ruleset and players, which its deals are checked against."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+
+
+def parsed_input(table: Table, where: Where, value: object) -> DealInput:
+    """A deal's input as the API reads it; refused unless it is just what the app stores."""
+    try:
+        parsed = parse_deal_input(value, table.ruleset)
+    except InputError as error:
+        raise ExchangeError(f"{where}: {_short(str(error))}") from None
+    if parsed.data != value:
+        assert isinstance(value, Mapping)  # parse_deal_input took it
+        unknown = sorted(set(map(str, value)) - set(parsed.data))
+        why = (
+            f"keys the app does not keep: {', '.join(unknown)}"
+            if unknown
+            else "cards or values written otherwise"
+        )
+        raise ExchangeError(f"{where}: not as the app keeps it ({_short(why)})")
+    lists = [parsed.data.get("scarto") or [], *parsed.data.get("piles", [])]
+    tricks = parsed.data.get("play", [])
+    if any(len(cards) > table.ruleset.deck_size for cards in lists) or any(
+        len(trick) > table.ruleset.trick_size for trick in tricks
+    ):
+        raise ExchangeError(f"{where}: a list of cards longer than the deck or a trick")
+    return parsed
+
+
+def check_deal(
+    table: Table, where: Where, deal: Row, parsed: DealInput, dealer: int, history: list[Row]
+) -> tuple[Row, list[Row]]:
+    """The deal and its history as they are to be stored, if the app would have recorded them.
+
+    Its points, scores, problems and ok must be what today's audit of its input gives. Notes and
+    the wording of problems are taken from today's audit instead of refused where they differ:
+    an earlier version of the app wrote problems without templates and fewer notes, and a
+    re-audit (flask audit-all) looks at points only.
+    """
+    if deal["form"] != parsed.form:
+        raise ExchangeError(f"{where.at('form')}: the input is {parsed.form}, not {deal['form']}")
+    if deal["dealer"] != dealer:
+        raise ExchangeError(
+            f"{where.at('dealer')}: the rotation and the input give seat {dealer}, "
+            f"not {deal['dealer']}"
+        )
+    try:
+        result = audit_deal(table.ruleset, dealer, parsed, table.players)
+    except (InputError, ScorekeeperError) as error:
+        raise ExchangeError(f"{where.at('input')}: {_short(str(error))}") from None
+    today = {
+        **result_columns(result),
+        "problems": _as_stored(result.problems),
+        "notes": _as_stored(result.notes),
+    }
+    for name in ("points", "scores", "ok"):
+        if deal[name] != today[name]:
+            raise ExchangeError(
+                f"{where.at(name)}: the file has {_shown(deal[name])}, "
+                f"the audit gives {_shown(today[name])}"
+            )
+    _same_problems(where.at("problems"), deal["problems"] or [], today["problems"])
+    scarto_check = check_scarto_verdict(table, where.at("scarto_check"), deal["scarto_check"])
+    entries = [
+        check_entry(table, where.at(f"history[{n}]"), entry) for n, entry in enumerate(history)
+    ]
+    return {**deal, **today, "scarto_check": scarto_check}, entries
+
+
+def _same_problems(where: Where, given: list[Row], today: list[Row]) -> None:
+    codes = [problem["code"] for problem in given]
+    if codes != [problem["code"] for problem in today]:
+        raise ExchangeError(
+            f"{where}: the file has {_codes(given)}, the audit gives {_codes(today)}"
+        )
+    for n, (old, new) in enumerate(zip(given, today, strict=True)):
+        if (old["message"], old.get("trick")) != (new["message"], new["trick"]):
+            raise ExchangeError(
+                f"{Where(f'{where.path}[{n}]', where.about)}: the file says "
+                f"{_short(old['message'])!r}, the audit {new['message']!r}"
+            )
+
+
+def check_entry(table: Table, where: Where, entry: Row) -> Row:
+    """A history entry as services/deals.py writes it: an action and snapshots of the deal."""
+    _field(where, entry, "action", one_of(ACTIONS))
+    for side in ("before", "after"):
+        snapshot = entry[side]
+        if snapshot is None:
+            continue
+        place = where.at(side)
+        unknown = sorted(set(map(str, snapshot)) - set(SNAPSHOT_FIELDS))
+        if unknown:
+            raise ExchangeError(f"{place}: unknown field {_short(', '.join(unknown))}")
+        _field(place, snapshot, "form", one_of(FORMS))
+        _field(place, snapshot, "dealer", seat(table.ruleset))
+        _field(place, snapshot, "points", side_numbers(table.ruleset))
+        _field(place, snapshot, "scores", side_numbers(table.ruleset))
+        if "input" in snapshot:
+            parsed = parsed_input(table, place.at("input"), snapshot["input"])
+            if snapshot.get("form", parsed.form) != parsed.form:
+                raise ExchangeError(f"{place.at('form')}: the input is {parsed.form}")
+    return entry
+
+
+def check_scarto_verdict(table: Table, where: Where, value: Row | None) -> Row | None:
+    """A scarto checked before play: a verdict check_scarto gives for those cards.
+
+    The check keeps the verdict but not what the dealer declared, so any declaration will do.
+    """
+    if value is None:
+        return None
+    if set(value) != SCARTO_CHECK_FIELDS:
+        raise ExchangeError(f"{where}: must have {', '.join(sorted(SCARTO_CHECK_FIELDS))}")
+    scarto = _cards(where.at("scarto"), value["scarto"], table.ruleset.deck_size)
+    _field(where, value, "problems", problems)
+    _field(where, value, "notes", problems)
+    for verdict in _verdicts(scarto, table.ruleset):
+        if (
+            verdict.legal is value["legal"]
+            and _sentences(verdict.problems) == _sentences(value["problems"])
+            and _sentences(verdict.notes) == _sentences(value["notes"])
+        ):
+            return {
+                "scarto": [card.code for card in scarto],
+                "legal": verdict.legal,
+                "problems": _as_stored(verdict.problems),
+                "notes": _as_stored(verdict.notes),
+            }
+    raise ExchangeError(f"{where}: no verdict the scarto check gives for these cards")
+
+
+def _verdicts(scarto: Sequence[Card], ruleset: Ruleset) -> Iterator[ScartoVerdict]:
+    """Every verdict on the scarto, whatever the dealer declared: the one without, first."""
+    for keeps_trump, keeps_fool, had_other_choice in product((None, True, False), repeat=3):
+        for announced in (None, *range(22)):  # the trumps he may say he laid aside (dealinput)
+            yield check_scarto(
+                scarto,
+                ruleset,
+                keeps_trump=keeps_trump,
+                keeps_fool=keeps_fool,
+                had_other_choice=had_other_choice,
+                trumps_announced=announced,
+            )
+
+
+def check_pending_play(table: Table, where: Where, value: Row | None, dealer: int) -> Row | None:
+    """A play saved part-way for the next deal, as the app keeps it, that replays.
+
+    ``dealer`` is the next deal's in the rotation, for a play that does not name its own.
+    """
+    if value is None:
+        return None
+    unknown = sorted(set(map(str, value)) - DRAFT_FIELDS)
+    if unknown:
+        raise ExchangeError(f"{where}: unknown field {_short(', '.join(unknown))}")
+    parsed = parsed_input(table, where, value)
+    if parsed.form != "play":
+        raise ExchangeError(f"{where}: must be a play (scarto and tricks), not {parsed.form}")
+    scarto = [parse_card(code) for code in parsed.data["scarto"]]
+    tricks = [[parse_card(code) for code in trick] for trick in parsed.data["play"]]
+    try:
+        replay(table.ruleset, parsed.data.get("dealer", dealer), scarto, tricks, table.players)
+    except ScorekeeperError as error:
+        raise ExchangeError(f"{where}: {_short(str(error))}") from None
+    return value
+
+
+def _field(where: Where, fields: Row, name: str, check: Check) -> None:
+    """Check a field, if it is there; ExchangeError naming it."""
+    if name in fields:
+        try:
+            check(fields[name])
+        except ValueError as error:
+            raise ExchangeError(f"{where.at(name)}: {error}") from None
+
+
+def _cards(where: Where, value: object, most: int) -> list[Card]:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise ExchangeError(f"{where}: must be a list of card codes")
+    if len(value) > most:
+        raise ExchangeError(f"{where}: at most {most} cards, not {len(value)}")
+    try:
+        cards = [parse_card(code) for code in value]
+    except InvalidNotationError as error:
+        raise ExchangeError(f"{where}: {_short(str(error))}") from None
+    if [card.code for card in cards] != value:
+        raise ExchangeError(f"{where}: card codes not as the app writes them")
+    return cards
+
+
+def _as_stored(found: Sequence[Problem]) -> list[Row]:
+    """Problems as the database gives them back: JSON, where the values' pairs are lists."""
+    return [{**asdict(p), "params": [list(pair) for pair in p.params]} for p in found]
+
+
+def _sentences(found: Sequence[Problem] | Sequence[Row]) -> list[tuple[Any, ...]]:
+    """What problems say, their wording's template and values aside: code, sentence, trick."""
+    rows = [asdict(p) if isinstance(p, Problem) else p for p in found]
+    return [(row["code"], row["message"], row.get("trick")) for row in rows]
+
+
+def _codes(found: list[Row]) -> str:
+    return _short(", ".join(str(problem["code"]) for problem in found)) or "none"
+
+
+def _shown(value: object) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else show(value)
+
+
+def _short(text: str, most: int = 160) -> str:
+    """A sentence from the file, cut short: the message is for a terminal."""
+    return text if len(text) <= most else text[: most - 1] + "…"
