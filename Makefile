@@ -21,7 +21,7 @@ EXTRACT_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k problem:2 -k t
 # make fuzz: a new seed each run unless one is given (make fuzz SEED=N repeats a run).
 SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 
-.PHONY: run test fuzz upgrade lint typecheck bench clean translations system-run system-test
+.PHONY: run serve test fuzz upgrade lint typecheck bench clean translations system-run system-test
 
 system-run:
 	@PYTHON=$(PYTHON) scripts/system-packages run
@@ -45,6 +45,11 @@ $(DEV_STAMP): $(DEV_LOCK) $(APP_STAMP)
 
 run: system-run $(APP_STAMP) $(MO)
 	$(BIN)/flask --app scorekeeper run
+
+# The club server (scorekeeper/serve.py, waitress), for the LAN: BIND=host:port, by default
+# 0.0.0.0:8000 ([::]:8000 for IPv6); the database as for run (SCOREKEEPER_DATABASE).
+serve: system-run $(APP_STAMP) $(MO)
+	$(BIN)/python -m scorekeeper.serve
 
 test: system-test $(DEV_STAMP) $(MO)
 	$(BIN)/ruff check .

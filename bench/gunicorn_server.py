@@ -1,9 +1,13 @@
-"""The real server for benchmarks and system tests, and a lean HTTP client for it: gunicorn
-with the club settings (gunicorn.conf.py) on a free loopback port and the caller's database.
+"""The real servers for benchmarks and system tests, and a lean HTTP client for them, on a free
+loopback port and the caller's database. ``server`` names one of ``SERVERS``:
 
-Used by bench/load.py and tests/system (the crash test). ``Server`` runs gunicorn in its own
-process group; leaving its ``with`` block, or ``kill()``, SIGKILLs the master and its workers at
-once, as a power cut would.
+- "waitress": the club server as ``make serve`` starts it (scorekeeper/serve.py, BIND set);
+- "gunicorn": gunicorn with its sync workers and gunicorn.conf.py, the club server before it;
+- "gthread": the same settings with gunicorn's threaded worker (4 threads a worker).
+
+Used by bench/load.py, bench/cold_start.py and tests/system. ``Server`` runs the server in its
+own process group; leaving its ``with`` block, or ``kill()``, SIGKILLs it with every process it
+started at once, as a power cut would.
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"  # loopback only: without a keeper password the app serves nothing else
-START_LIMIT = 30.0  # seconds for gunicorn to boot and answer
+SERVERS = ("waitress", "gunicorn", "gthread")
+START_LIMIT = 30.0  # seconds for a server to boot and answer
 TIMEOUT = 35.0  # a little over gunicorn's worker timeout
+GTHREADS = 4  # threads per gthread worker
 LOCKED = "database is locked"
 
 
@@ -39,6 +45,7 @@ def call(
     body: Any = None,
     timeout: float = TIMEOUT,
     cookies: dict[str, str] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> tuple[int, bytes]:
     """One request on its own connection, as a lean client sends it: status and body. With
     ``cookies``, it sends them and keeps what the server sets, as a browser would.
@@ -46,8 +53,8 @@ def call(
     A plain socket and a request built in one piece: the client costs about 0.1 ms of CPU a
     request. (http.client costs about five times that, and its threads then queued for the
     client's own GIL, which showed as server latency: wrk, from Debian, gives the same figures
-    as this client for the same page.) gunicorn's sync workers close every connection, so the
-    answer is all that arrives before the close.
+    as this client for the same page.) It asks the server to close the connection, so the
+    answer is all that arrives before the close. ``headers``: more header lines to send.
     """
     data = b"" if body is None else json.dumps(body).encode()
     head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
@@ -55,6 +62,7 @@ def call(
         head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
     if cookies:
         head += "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()) + "\r\n"
+    head += "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
     with socket.create_connection((HOST, port), timeout=timeout) as sock:
         sock.sendall(head.encode() + b"\r\n" + data)
         answer = receive(sock)
@@ -113,9 +121,16 @@ def unchunk(content: bytes) -> bytes:
     return b"".join(parts)
 
 
-def command(port: int, workers: int | None = None) -> list[str]:
-    """gunicorn with the club settings (gunicorn.conf.py) on this loopback port; ``workers``
-    instead of the settings' number, if given."""
+def command(port: int, workers: int | None = None, server: str = "gunicorn") -> list[str]:
+    """The server on this loopback port. gunicorn with the club settings (gunicorn.conf.py),
+    ``workers`` instead of the settings' number if given; waitress as ``make serve`` starts it."""
+    if server == "waitress":
+        return ["env", f"BIND={HOST}:{port}", sys.executable, "-m", "scorekeeper.serve"]
+    if server not in SERVERS:
+        raise ValueError(f"no server {server!r}: one of {', '.join(SERVERS)}")
+    threaded = (
+        ["--worker-class", "gthread", "--threads", str(GTHREADS)] if server == "gthread" else []
+    )
     return [
         sys.executable,
         "-m",
@@ -125,6 +140,7 @@ def command(port: int, workers: int | None = None) -> list[str]:
         "--bind",
         f"{HOST}:{port}",
         *(["--workers", str(workers)] if workers else []),
+        *threaded,
         *no_control_socket(),
         "scorekeeper.wsgi:app",
     ]
@@ -139,10 +155,13 @@ def no_control_socket() -> list[str]:
 
 
 class Server:
-    """gunicorn in its own process group, killed whole at the end."""
+    """A server (one of ``SERVERS``) in its own process group, killed whole at the end."""
 
-    def __init__(self, database: Path, log: Path, workers: int = 2) -> None:
+    def __init__(
+        self, database: Path, log: Path, workers: int = 2, server: str = "gunicorn"
+    ) -> None:
         self.database, self.log_path, self.workers = database, log, workers
+        self.server = server
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self._log: Any = None
@@ -154,11 +173,11 @@ class Server:
         self.kill()
 
     def start(self) -> Server:
-        """Start gunicorn on a free port and wait until it answers."""
+        """Start the server on a free port and wait until it answers."""
         self.port = free_port()
         self._log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            command(self.port, self.workers),
+            command(self.port, self.workers, self.server),
             cwd=ROOT,
             env={**os.environ, "SCOREKEEPER_DATABASE": str(self.database)},
             stdout=self._log,
@@ -172,7 +191,7 @@ class Server:
                     return self
             time.sleep(0.05)
         self.kill()
-        raise RuntimeError(f"gunicorn did not start:\n{self.log()[-2000:]}")
+        raise RuntimeError(f"{self.server} did not start:\n{self.log()[-2000:]}")
 
     def kill(self) -> None:
         """SIGKILL the whole process group: no shutdown, no flush, as a power cut would."""
@@ -189,7 +208,8 @@ class Server:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def cpu_seconds(self) -> float:
-        """CPU time used so far by gunicorn's master and its workers (Linux's /proc)."""
+        """CPU time used so far by the server and its children, gunicorn's workers or the
+        checkpointer (Linux's /proc)."""
         assert self.process is not None
         ticks = 0
         for stat in Path("/proc").glob("[0-9]*/stat"):

@@ -1,8 +1,12 @@
-"""Load on the real server: gunicorn with the club settings, keepers writing and reading at once.
+"""Load on the real server: the club server, keepers writing and reading at once.
 
-Run: .venv/bin/python bench/load.py [--seconds 5] [--workers N]. Prints a table and one JSON line.
+Run: .venv/bin/python bench/load.py [--seconds 5] [--server waitress|gunicorn|gthread]
+[--workers N]. Prints a table and one JSON line.
 
-gunicorn serves on a free loopback port (127.0.0.1 only) with a temporary database. For 1, 4, 16
+The server serves on a free loopback port (127.0.0.1 only) with a temporary database: by default
+waitress as ``make serve`` starts it (scorekeeper/serve.py); "gunicorn" is the club server before
+it, gunicorn's sync workers with gunicorn.conf.py, and "gthread" the same with gunicorn's threaded
+worker, so that one script measures them all (bench/gunicorn_server.py). For 1, 4, 16
 and 64 keepers, each with a session of their own, every keeper in turn records a deal (POST
 /api/v1/sessions/<id>/deals), reads the protocol page (/sessions/<id>) and reads the session's
 JSON, for --seconds; each keeper keeps its cookies, as a browser would, and starts a new session
@@ -11,7 +15,7 @@ one 120-deal protocol page.
 Each keeper sends its next request as soon as the last is answered (no time to think), so the
 scenario with 16 keepers is 16 requests in flight at every moment. Reported: requests per
 second, p50 and p99 latency per kind, errors (an answer other than 2xx or 3xx, or no answer),
-each "database is locked" in the server's log, and the CPU time gunicorn spent per request. The
+each "database is locked" in the server's log, and the CPU time the server spent per request. The
 clients are threads of this one process with a lean socket client (``call``); they share the
 two cores with the server, as they would not in a club.
 """
@@ -29,6 +33,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gunicorn_server import GTHREADS
+from gunicorn_server import SERVERS
 from gunicorn_server import Server
 from gunicorn_server import call
 
@@ -226,27 +232,42 @@ def print_table(results: list[dict]) -> None:
             print(f"    error: {sample}")
 
 
+def describe(server: str, workers: int) -> str:
+    """The server measured, in words."""
+    if server == "waitress":
+        from scorekeeper.serve import THREADS
+
+        return f"waitress (make serve): one process, {THREADS} threads"
+    if server == "gthread":
+        return f"gunicorn: {workers} gthread workers of {GTHREADS} threads"
+    return f"gunicorn: {workers} sync workers"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per scenario (default 5)")
-    parser.add_argument("--workers", type=int, default=None, help="default: gunicorn.conf.py's")
+    parser.add_argument("--server", choices=SERVERS, default="waitress", help="default: waitress")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="gunicorn's; default: gunicorn.conf.py's"
+    )
     args = parser.parse_args()
     seconds = max(0.5, min(args.seconds, 120.0))
     workers = args.workers or multiprocessing.cpu_count()  # as gunicorn.conf.py says
     with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "gunicorn.log"
-        with Server(Path(tmp) / "load.sqlite", log, workers) as server:
+        log = Path(tmp) / "server.log"
+        with Server(Path(tmp) / "load.sqlite", log, workers, args.server) as server:
             results = [keepers(server, count, seconds) for count in KEEPERS]
             results.append(keepers(server, PRINTING_KEEPERS, seconds, printing=True))
             results.append(reading(server, seconds))
             locked_total = server.locked()
-    print(f"gunicorn: {workers} sync workers on {os.cpu_count()} cores, {seconds:g} s each")
+    print(f"{describe(args.server, workers)} on {os.cpu_count()} cores, {seconds:g} s each")
     print_table(results)
     print(
         json.dumps(
             {
                 "bench": "load",
-                "workers": workers,
+                "server": args.server,
+                "workers": None if args.server == "waitress" else workers,
                 "cores": os.cpu_count(),
                 "seconds": seconds,
                 "database_locked": locked_total,

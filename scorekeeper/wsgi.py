@@ -1,7 +1,8 @@
-"""The app for a WSGI server: ``gunicorn scorekeeper.wsgi:app`` (settings in gunicorn.conf.py).
+"""The app for a WSGI server of your choice: ``gunicorn -c gunicorn.conf.py scorekeeper.wsgi:app``.
 
-The database is instance/scorekeeper.sqlite unless the environment variable SCOREKEEPER_DATABASE
-names another file.
+The club server is ``make serve`` (scorekeeper/serve.py, waitress), which builds the app the same
+way without this module. The database is instance/scorekeeper.sqlite unless the environment
+variable SCOREKEEPER_DATABASE names another file.
 """
 
 from . import create_app

@@ -1,4 +1,5 @@
-"""The real server, gunicorn with the club settings, on a free loopback port and a tmp database."""
+"""The real servers on a free loopback port and a tmp database: gunicorn with the club settings
+(gunicorn.conf.py), or waitress as ``make serve`` starts it (scorekeeper/serve.py)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,17 @@ __all__ = ["call", "servers"]
 
 @pytest.fixture
 def servers(tmp_path):
-    """Start servers with servers(database); every one is killed at teardown in any case."""
-    pytest.importorskip("gunicorn", reason="gunicorn is not installed: no real server to crash")
+    """Start servers with servers(database, server="gunicorn"), ``server`` one of
+    bench.gunicorn_server.SERVERS; every one is killed at teardown in any case."""
     started: list[Server] = []
 
-    def start(database: Path) -> Server:
-        server = Server(database, tmp_path / "gunicorn.log")
-        started.append(server)
-        return server.start()
+    def start(database: Path, server: str = "gunicorn") -> Server:
+        package = "waitress" if server == "waitress" else "gunicorn"
+        pytest.importorskip(package, reason=f"{package} is not installed: no real server")
+        running = Server(database, tmp_path / f"{server}.log", server=server)
+        started.append(running)
+        return running.start()
 
     yield start
-    for server in started:
-        server.kill()
+    for running in started:
+        running.kill()

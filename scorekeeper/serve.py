@@ -1,0 +1,101 @@
+"""The club server: waitress serving the app, safe for clients that reach it directly.
+
+Run: ``make serve``, or ``BIND=host:port python -m scorekeeper.serve`` (default 0.0.0.0:8000;
+an IPv6 address in brackets, ``[::]:8000``). The database is instance/scorekeeper.sqlite unless
+SCOREKEEPER_DATABASE names another file, as for ``flask run``.
+
+waitress reads each request whole in its I/O thread (asyncore, one thread for every connection)
+and hands it to a worker thread only then, with its body buffered: a phone on a weak signal, or a
+client that sends half a request and stops, holds a connection, never a worker: with 40 such
+connections held open, a new request is answered in milliseconds. gunicorn's sync workers, the
+club server before, read the request themselves: three half-sent requests kept a new one
+waiting 31 s (the workers' timeout), forty had it unanswered after two minutes. waitress is pure
+Python, well kept, and runs on Windows too.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+import sys
+from typing import Any
+
+DEFAULT_BIND = "0.0.0.0:8000"
+THREADS = 4
+"""Worker threads running the app; the work is all CPU under one GIL, so more buy nothing but
+a sheet being printed beside the keepers, and waitress never gives one to a half-sent request."""
+
+
+def settings(max_content_length: int) -> dict[str, Any]:
+    """waitress's settings for the club, for an app that takes bodies up to this size: what it
+    holds per connection, and for how long."""
+    body_limit = 2 * max_content_length
+    return {
+        "threads": THREADS,
+        # A club of 100 tables keeps a few hundred browser connections open between requests;
+        # past the limit, new connections wait in the listen queue. Under 512, the most sockets
+        # select() watches on Windows.
+        "connection_limit": 500,
+        # An idle connection, or one sending nothing more of its request, is closed after 30 s
+        # without a byte (checked every 10 s); waitress's default keeps it two minutes.
+        "channel_timeout": 30,
+        "cleanup_interval": 10,
+        "max_request_header_size": 64 * 1024,
+        # Twice the app's own limit: a body a little too large gets the app's 413, in its
+        # words (JSON for the API); a larger one waitress's, before it is sent if its length is
+        # given. A body is held in memory up to this size (inbuf_overflow), not in a file.
+        "max_request_body_size": body_limit,
+        "inbuf_overflow": body_limit,
+        # The app alone interprets X-Forwarded-* (Werkzeug's ProxyFix, from its PROXIES
+        # setting): waitress trusts no proxy and, unlike its default since 3.0, passes those
+        # headers through unchanged rather than dropping them.
+        "trusted_proxy": None,
+        "clear_untrusted_proxy_headers": False,
+        "ident": "scorekeeper",
+    }
+
+
+def parse_bind(bind: str) -> tuple[str, int]:
+    """Split BIND, ``host:port`` or ``[v6 address]:port``, into a host and a port.
+
+    :raises ValueError: if it is not such an address.
+    """
+    host, colon, port = bind.strip().rpartition(":")
+    if ":" in host and not (host.startswith("[") and host.endswith("]")):
+        raise ValueError(f"put an IPv6 address in brackets: [{host}]:{port}")
+    if host.startswith("["):
+        host = host[1:-1]
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(f"{host!r} is not an IPv6 address") from None
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{bind!r} is not host:port, e.g. {DEFAULT_BIND}")
+    return host, int(port)
+
+
+def main() -> None:
+    """Build the app and serve it on BIND until interrupted."""
+    bind = os.environ.get("BIND") or DEFAULT_BIND
+    try:
+        host, port = parse_bind(bind)
+    except ValueError as error:
+        sys.exit(f"BIND={bind}: {error}")
+
+    import waitress
+
+    from . import create_app
+    from .web import warm_up
+
+    app = create_app()
+    warm_up(app)  # compile the templates and load the languages before the first keeper waits
+    logging.getLogger("waitress").setLevel(logging.INFO)  # "Serving on http://…"
+    try:
+        waitress.serve(app, host=host, port=port, **settings(app.config["MAX_CONTENT_LENGTH"]))
+    except OSError as error:  # the address is taken, or not this machine's
+        sys.exit(f"BIND={bind}: {error}")
+
+
+if __name__ == "__main__":
+    main()
