@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field
@@ -173,6 +174,11 @@ def parse_cards(tokens: str | Iterable[str]) -> list[Card]:
     if isinstance(tokens, str):
         tokens = tokens.replace(",", " ").split()
     return [parse_card(token) for token in tokens]
+
+
+def repeated(cards: Iterable[Card]) -> list[Card]:
+    """The cards given more than once, each named once, in deck order; one pass over the cards."""
+    return sorted(card for card, times in Counter(cards).items() if times > 1)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -16,6 +16,7 @@ from .cards import format_cards
 from .cards import parse_card
 from .errors import IllegalDealError
 from .errors import InvalidNotationError
+from .options import option_text
 from .play import first_leader
 from .play import trick_winner
 from .ruleset import Ruleset
@@ -56,7 +57,7 @@ def format_record(record: DealRecord) -> str:
     players, ruleset = record.players, record.ruleset
     lines = [HEADER, f"ruleset: {ruleset.id}"]
     if ruleset.overrides:
-        pairs = (f"{name}={_option_text(value)}" for name, value in ruleset.overrides)
+        pairs = (f"{name}={option_text(value)}" for name, value in ruleset.overrides)
         lines.append("options: " + " ".join(pairs))
     lines.append("players: " + " | ".join(players))
     lines.append(f"dealer: {_seat_name(players, record.dealer)}")
@@ -71,7 +72,7 @@ def parse_record(text: str) -> DealRecord:
     ruleset = _read_ruleset(headers["ruleset"], headers.get("options"))
     players = _read_players(headers["players"], ruleset)
     dealer = _read_dealer(headers["dealer"], players)
-    scarto = _read_cards(headers["scarto"])
+    scarto = _read_cards(headers["scarto"], ruleset.deck_size)
     return DealRecord(ruleset, players, dealer, scarto, _read_tricks(trick_lines, ruleset))
 
 
@@ -104,10 +105,6 @@ def _check_name(name: str) -> None:
         raise ValueError(f"the player name {_show(name)} contains a line break")
     if name != name.strip():
         raise ValueError(f"the player name {_show(name)} begins or ends with a space")
-
-
-def _option_text(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _seat_name(players: tuple[str, ...], seat: int) -> str:
@@ -264,7 +261,7 @@ def _read_dealer(line: _Line, players: tuple[str, ...]) -> int:
 def _read_tricks(lines: list[_Line], ruleset: Ruleset) -> tuple[tuple[Card, ...], ...]:
     tricks = []
     for index, line in enumerate(lines):
-        cards = _read_cards(line)
+        cards = _read_cards(line, ruleset.deck_size)
         problem = _trick_problem(index + 1, len(cards), ruleset, last=index == len(lines) - 1)
         if problem:
             raise _error(line, problem)
@@ -286,9 +283,12 @@ def _trick_problem(number: int, size: int, ruleset: Ruleset, *, last: bool) -> s
     return ""
 
 
-def _read_cards(line: _Line) -> tuple[Card, ...]:
+def _read_cards(line: _Line, most: int) -> tuple[Card, ...]:
+    tokens = _uncomment(line.value).replace(",", " ").split()
+    if len(tokens) > most:  # counted before any is read: no line holds more than the pack
+        raise _error(line, f"{len(tokens)} cards, more than the {most}-card pack")
     cards = []
-    for token in _uncomment(line.value).replace(",", " ").split():
+    for token in tokens:
         try:
             cards.append(parse_card(token))
         except ValueError:  # InvalidNotationError, or a digit int() cannot read

@@ -121,3 +121,8 @@ _OPTIONS = (
     ),
 )
 OPTIONS: dict[str, Option] = {option.name: option for option in _OPTIONS}
+
+
+def option_text(value: object) -> str:
+    """An option's value as a deal record and the forms write it: ``true``, ``21``, ``never``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

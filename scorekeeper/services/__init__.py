@@ -12,6 +12,7 @@ from .deals import restore_deal
 from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
+from .errors import PreconditionFailedError
 from .errors import ServiceError
 from .errors import UnrecordableDealError
 from .loaded import Deal
@@ -28,6 +29,7 @@ from .sessions import start_session
 
 __all__ = [
     "ConflictError",
+    "PreconditionFailedError",
     "Deal",
     "InputError",
     "NotFoundError",

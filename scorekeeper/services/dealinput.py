@@ -8,6 +8,9 @@ Optional: ``scarto`` (quick count), ``last_trick_winner``,
 ``declaration`` (what the dealer says about the cards he kept), ``dealer`` (the seat that
 really dealt, when not the one the rotation gives), ``fool_too_early`` (quick count and full
 piles, where the Fool may be played only after a trick: was it played before?).
+
+Every list of cards is measured against the pack before a card of it is read: the pages' forms
+reach here with only their own checks, and a text field holds thousands of codes.
 """
 
 from __future__ import annotations
@@ -67,15 +70,15 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
             None if winner is None else _seat(winner, ruleset, "fool_trick_winner")
         )
         if body.get("scarto") is not None:
-            data["scarto"] = _codes(body["scarto"], "scarto")
+            data["scarto"] = _codes(body["scarto"], "scarto", ruleset)
     elif given == ["piles"]:
         form = "piles"
         data["piles"] = _piles(body["piles"], ruleset)
-        data["scarto"] = _codes(body.get("scarto"), "scarto")
+        data["scarto"] = _codes(body.get("scarto"), "scarto", ruleset)
     else:
         form = "play"
         data["play"] = _play(body["play"], ruleset)
-        data["scarto"] = _codes(body.get("scarto"), "scarto")
+        data["scarto"] = _codes(body.get("scarto"), "scarto", ruleset)
     if body.get("last_trick_winner") is not None:
         data["last_trick_winner"] = _seat(body["last_trick_winner"], ruleset, "last_trick_winner")
     if body.get("declaration") is not None:
@@ -138,15 +141,24 @@ def _cards(codes: Sequence[str]) -> list[Card]:
     return [parse_card(code) for code in codes]
 
 
-def _codes(value: object, field: str) -> list[str]:
+def _codes(value: object, field: str, ruleset: Ruleset) -> list[str]:
+    """Canonical codes of a list of card codes, no more of them than the pack holds."""
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise InputError(_("%(field)s must be a list of card codes", field=field), field)
+    _within_pack(len(value), field, ruleset)
     try:
         return [parse_card(code).code for code in value]
     except InvalidNotationError as error:
         raise InputError(
             f"{field}: {error}", field, (Problem("unknown-card", str(error)),)
         ) from None
+
+
+def _within_pack(count: int, field: str, ruleset: Ruleset) -> None:
+    """Refuse more cards than the pack holds, before a card is read."""
+    if count > ruleset.deck_size:
+        more = _("%(n)s cards, more than the %(deck)s-card pack", n=count, deck=ruleset.deck_size)
+        raise InputError(f"{field}: {more}", field)
 
 
 def _play(value: object, ruleset: Ruleset) -> list[list[str]]:
@@ -162,7 +174,7 @@ def _play(value: object, ruleset: Ruleset) -> list[list[str]]:
     tricks = []
     for index, trick in enumerate(value):
         try:
-            tricks.append(_codes(trick, f"play[{index}]"))
+            tricks.append(_codes(trick, f"play[{index}]", ruleset))
         except InputError as error:  # name the trick as the table counts: from 1
             message = _("trick %(n)s: %(error)s", n=index + 1, error=str(error).split(": ", 1)[-1])
             raise InputError(message, error.field, error.problems) from None
@@ -178,15 +190,16 @@ def _piles(value: object, ruleset: Ruleset) -> list[list[str]]:
             ),
             "piles",
         )
-    return [_codes(pile, f"piles[{seat}]") for seat, pile in enumerate(value)]
+    return [_codes(pile, f"piles[{seat}]", ruleset) for seat, pile in enumerate(value)]
 
 
 def _counters(value: object, ruleset: Ruleset) -> dict[str, int | str]:
     if not isinstance(value, Mapping):
         raise InputError(_('counters must be an object: card code -> seat or "scarto"'), "counters")
+    _within_pack(len(value), "counters", ruleset)
     counters: dict[str, int | str] = {}
     for code, place in value.items():
-        (card,) = _codes([code], "counters")
+        (card,) = _codes([code], "counters", ruleset)
         if place != "scarto":
             place = _seat(place, ruleset, f"counters[{code}]")
         if card in counters:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
@@ -24,6 +25,7 @@ from .dealinput import parse_declaration
 from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
+from .errors import PreconditionFailedError
 from .errors import UnrecordableDealError
 from .loaded import Deal
 from .loaded import Session
@@ -31,6 +33,10 @@ from .loaded import keep
 from .loaded import load_session
 from .loaded import stored_deal
 from .loaded import with_recorded_deal
+
+Seen = Collection[tuple[int, int]]
+"""The states of deals a client has seen, as (id, version): a write names them (an HTTP
+If-Match) when it must change only a deal still in one of them."""
 
 
 def preview_deal(
@@ -93,23 +99,21 @@ def record_deal_in(
 def correct_deal(
     db: sqlite_utils.Database,
     session_id: int,
-    number: int,
+    number: int | None,
     body: object,
     version: int | None = None,
     deal_id: int | None = None,
+    seen: Seen | None = None,
 ) -> Deal:
-    """Replace a deal's input; refuse if it changed meanwhile (a version other than given),
-    or if another deal has moved into its place since the form was opened (``deal_id``)."""
+    """Replace a deal's input, the deal at ``number`` or else the one with id ``deal_id``;
+    refuse if it is not the deal or the version the client saw (``_writable``)."""
     with repository.write(db):
         session = load_session(db, session_id)
-        old = _find(session, number)
-        moved = deal_id is not None and deal_id != old.id
-        if moved or (version is not None and version != old.version):
-            raise ConflictError(_changed_meanwhile(number))
-        deal, result = preview_deal(session, body, number)
+        old = _writable(session, number, deal_id, version, seen)
+        deal, result = preview_deal(session, body, old.number)
         if not result.recordable:
             raise UnrecordableDealError(result)
-        dealer = dealer_for(session, number, deal.data.get("dealer"))
+        dealer = dealer_for(session, old.number, deal.data.get("dealer"))
         changes = {
             "form": deal.form,
             "input": deal.data,
@@ -120,18 +124,22 @@ def correct_deal(
         repository.add_history(db, old.id, "corrected", _snapshot_of(old), _snapshot(changes))
         if dealer != old.dealer:
             _recount_after(db, session_id)  # the later deals that follow the rotation move
-    return load_session(db, session_id).deals[number - 1]
+    return load_session(db, session_id).deals[old.number - 1]
 
 
 def delete_deal(
-    db: sqlite_utils.Database, session_id: int, number: int, version: int | None = None
+    db: sqlite_utils.Database,
+    session_id: int,
+    number: int | None,
+    version: int | None = None,
+    deal_id: int | None = None,
+    seen: Seen | None = None,
 ) -> None:
-    """Remove a deal from the protocol; later deals move up and are counted again."""
+    """Remove a deal from the protocol, as ``correct_deal`` finds it; later deals move up and
+    are counted again."""
     with repository.write(db):
         session = load_session(db, session_id)
-        old = _find(session, number)
-        if version is not None and version != old.version:
-            raise ConflictError(_changed_meanwhile(number))
+        old = _writable(session, number, deal_id, version, seen)
         repository.update_deal(db, old.id, {"deleted": 1})
         repository.add_history(db, old.id, "deleted", _snapshot_of(old), None)
         _recount_after(db, session_id)
@@ -218,10 +226,37 @@ def _recount_after(db: sqlite_utils.Database, session_id: int) -> None:
         repository.add_history(db, deal.id, "recounted", _snapshot_of(deal), _snapshot(changes))
 
 
-def _find(session: Session, number: int) -> Deal:
+def find_deal(session: Session, number: int | None, deal_id: int | None = None) -> Deal:
+    """Deal ``number`` of the session or, without a number, the deal with id ``deal_id``
+    wherever it now is; NotFoundError if there is none (a deleted deal is none)."""
+    if number is None:
+        found = next((deal for deal in session.deals if deal.id == deal_id), None)
+        if found is None:  # only the JSON API finds a deal by id
+            raise NotFoundError(f"no deal with id {deal_id} in session {session.id}")
+        return found
     if not 1 <= number <= len(session.deals):
         raise NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session.id))
     return session.deals[number - 1]
+
+
+def _writable(
+    session: Session,
+    number: int | None,
+    deal_id: int | None,
+    version: int | None,
+    seen: Seen | None,
+) -> Deal:
+    """The deal a write is for (``find_deal``), if it is the one the client saw: refuse it if it
+    is in none of the states ``seen`` (412), or if another deal has moved into its place since
+    (not ``deal_id``) or it has changed since ``version`` (409). A version names one state of
+    one deal in its session (repository.next_version): another deal never has it."""
+    deal = find_deal(session, number, deal_id)
+    if seen is not None and (deal.id, deal.version) not in seen:
+        raise PreconditionFailedError(_changed_meanwhile(deal.number))
+    moved = deal_id is not None and deal_id != deal.id
+    if moved or (version is not None and version != deal.version):
+        raise ConflictError(_changed_meanwhile(deal.number))
+    return deal
 
 
 def _changed_meanwhile(number: int) -> str:

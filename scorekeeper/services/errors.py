@@ -1,4 +1,4 @@
-"""What a service can refuse, mapped by the web layer to 400, 404 and 422."""
+"""What a service can refuse, mapped by the web layer to 400, 404, 409, 412 and 422."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ class UnrecordableDealError(ServiceError):
 
 class ConflictError(ServiceError):
     """The deal changed meanwhile on another device (HTTP 409)."""
+
+
+class PreconditionFailedError(ConflictError):
+    """The deal is in none of the states the client says it has seen (HTTP 412)."""
 
 
 _RULE_ONLY = {"scarto-illegal", "scarto-announcement"}

@@ -187,9 +187,15 @@ def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
             table = db.table("sessions")
             table.insert({**repository.dump_row(session), "read_token": secrets.token_urlsafe(9)})
             session_id = int(table.last_pk or 0)
-            for deal, history in deals:
+            # Versions are unique within a session (repository.next_version); an export from
+            # before may repeat them, and then they are numbered anew.
+            versions = [deal["version"] for deal, _ in deals]
+            if len(set(versions)) < len(versions):
+                versions = list(range(1, len(deals) + 1))
+            for version, (deal, history) in zip(versions, deals, strict=True):
                 table = db.table("deals")
-                table.insert({**repository.dump_row(deal), "session_id": session_id})
+                row = {**repository.dump_row(deal), "session_id": session_id, "version": version}
+                table.insert(row)
                 deal_id = int(table.last_pk or 0)
                 for entry in history:
                     db.table("deal_history").insert(

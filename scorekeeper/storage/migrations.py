@@ -160,3 +160,22 @@ def create_logins(db: sqlite_utils.Database) -> None:
     db.table("logins").create_index(["token_hash"], unique=True)
     db.table("api_tokens").add_column("scope", str, not_null_default="write")
     db.table("api_tokens").add_column("expires", str)
+
+
+@migrations()
+def make_versions_unique_per_session(db: sqlite_utils.Database) -> None:
+    # Every deal started at version 1, so a version read from one deal could match another deal
+    # that later took its number, and a correction meant for the first overwrote the second. A
+    # deal now takes one above every version of its session (repository.next_version); here every
+    # deal gets a new one above all its session had, so that none read before matches another
+    # deal: a client holding an old version is refused once (409) and reads the deal again.
+    rows = db.execute("select id, session_id, version from deals order by id").fetchall()
+    highest: dict[int, int] = {}
+    for _deal_id, session_id, version in rows:
+        highest[session_id] = max(highest.get(session_id, 0), version or 0)
+    renumbered = []
+    for deal_id, session_id, _version in rows:
+        highest[session_id] += 1
+        renumbered.append((highest[session_id], deal_id))
+    db.conn.executemany("update deals set version = ? where id = ?", renumbered)
+    db.table("deals").create_index(["session_id", "version"])

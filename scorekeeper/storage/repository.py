@@ -225,19 +225,35 @@ def next_position(db: sqlite_utils.Database, session_id: int) -> int:
     return int(db.execute(sql, [session_id]).fetchone()[0])
 
 
+def next_version(db: sqlite_utils.Database, session_id: int) -> int:
+    """The version a deal of the session takes when it is stored or changed: one above every
+    version of its deals, deleted ones too. So a version names one state of one deal, and a
+    version read from one deal never matches another that later takes its number. Call it in
+    the write that stores the version."""
+    sql = "select coalesce(max(version), 0) + 1 from deals where session_id = ?"
+    return int(db.execute(sql, [session_id]).fetchone()[0])
+
+
 def insert_deal(db: sqlite_utils.Database, row: Row) -> Row:
     """Store a new deal; the row as ``load_deals`` will read it back, with its id."""
     stamp = now()
-    stored = dump_row({**row, "created": stamp, "updated": stamp, "version": 1, "deleted": 0})
+    version = next_version(db, row["session_id"])
+    stored = dump_row({**row, "created": stamp, "updated": stamp, "version": version, "deleted": 0})
     cursor = db.execute(_insert_sql("deals", stored), list(stored.values()))
     return _load({"id": cursor.lastrowid, **stored})
 
 
 def update_deal(db: sqlite_utils.Database, deal_id: int, changes: Row) -> None:
-    """Change a deal's stored fields and count a new version of it."""
+    """Change a deal's stored fields and give it a new version (``next_version``)."""
     sets = ", ".join(f"[{name}] = ?" for name in changes)
     values = list(dump_row(changes).values())
-    sql = f"update deals set {sets}, version = version + 1, updated = ? where id = ?"
+    sql = f"""
+        update deals set {sets}, updated = ?, version = (
+            select max(other.version) + 1 from deals as other
+            where other.session_id = deals.session_id
+        )
+        where id = ?
+    """
     db.execute(sql, [*values, now(), deal_id])
 
 

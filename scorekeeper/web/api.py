@@ -4,7 +4,10 @@ Each view reads its body (``api_shape`` holds its keys and list sizes to the Ope
 ``api_json`` checks every type), makes one call into the services or the rules core, and answers
 JSON. Refusals come back as ``{"error": sentence, "problems": [...]}``:
 400 a body that cannot be read, 404 no such session or deal, 409 a deal changed meanwhile,
-413 a body over the size limit, 422 a deal whose points are doubtful (nothing is stored).
+412 a deal in no state its If-Match names, 413 a body over the size limit, 422 a deal whose
+points are doubtful (nothing is stored). A deal has a stable id beside its number (its place,
+which moves when an earlier deal is deleted), and an ETag that names the deal and its version;
+a write by number or by id with If-Match changes only the deal the client read.
 Seats are 0-based in order of play; in a team ruleset the results are per team (team 0 = seats
 0 and 2).
 """
@@ -17,6 +20,8 @@ from flask import Blueprint
 from flask import current_app
 from flask import jsonify
 from flask import request
+from flask import url_for
+from flask.views import MethodView
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -28,6 +33,7 @@ from ..rules.layout import seat_names
 from ..scoresheet import build_protocol
 from ..services.dealinput import audit_deal
 from ..services.dealinput import parse_deal_input
+from ..services.deals import find_deal
 from . import api_json as js
 from . import api_shape
 from . import errors
@@ -58,22 +64,17 @@ def count() -> Response:
     api_shape.count_body(body)
     ruleset = js.ruleset_of(body)
     if body.get("groups") is None:
-        cards = js.cards_of(body.get("cards"), "cards", ruleset)
-        twice = sorted({card.code for card in cards if cards.count(card) > 1})
-        if twice:
-            raise services.InputError(f"cards: {', '.join(twice)} given twice", "cards")
+        # At most a pack's worth of cards, counted before any is read; each card once.
+        cards = js.pile_of(body.get("cards"), ruleset)
         return jsonify(js.pile_json(count_pile(cards, ruleset)))
-    groups = body["groups"]
-    if not isinstance(groups, list):
-        raise services.InputError("groups must be a list of lists of card codes", "groups")
-    counted = [js.cards_of(group, f"groups[{i}]", ruleset) for i, group in enumerate(groups)]
+    groups = js.groups_of(body["groups"], ruleset)
     claimed = js.whole_numbers(body.get("claimed"), "claimed")
     if len(claimed) != len(groups):
         raise services.InputError(
             f"claimed must have a value for each of the {len(groups)} groups, not {len(claimed)}",
             "claimed",
         )
-    return jsonify(js.count_check_json(check_count(counted, claimed, ruleset)))
+    return jsonify(js.count_check_json(check_count(groups, claimed, ruleset)))
 
 
 @bp.post("/audit")
@@ -121,38 +122,83 @@ def deal_record(session_id: int) -> Answer:
     body = js.body_object()
     api_shape.deal_body(body)
     session, deal = services.record_deal_in(get_db(), _checked_id(session_id), body)
-    return jsonify(pj.deal_row_json(build_protocol(session), deal.number)), 201
+    row = pj.deal_row_json(build_protocol(session), deal.number)
+    address = url_for("api.deal_by_id", session_id=session_id, deal_id=deal.id)
+    return jsonify(row), 201, {"ETag": _etag(deal), "Location": address}
 
 
-@bp.put("/sessions/<int:session_id>/deals/<int:number>")
-def deal_correct(session_id: int, number: int) -> Response:
-    """Replace a deal's input; with "version", 409 if it changed since that version."""
+class DealAt(MethodView):
+    """The deal at a number: its place, which moves when an earlier deal is deleted."""
+
+    def get(self, session_id: int, number: int) -> Answer:
+        """The deal as the session's "deals" list shows it, with its ETag."""
+        return _deal_answer(session_id, number, None)
+
+    def put(self, session_id: int, number: int) -> Answer:
+        """Replace its input; 412 unless it is in a state If-Match names, 409 if it changed
+        since the "version" given."""
+        return _correct(session_id, number, None)
+
+    def delete(self, session_id: int, number: int) -> tuple[str, int]:
+        """Delete it; later deals move up. If-Match, ?version= (or "version" in a JSON body)."""
+        return _delete(session_id, number, None)
+
+
+class DealById(MethodView):
+    """The deal with an id, wherever it now is: the id stays with it."""
+
+    def get(self, session_id: int, deal_id: int) -> Answer:
+        return _deal_answer(session_id, None, deal_id)
+
+    def put(self, session_id: int, deal_id: int) -> Answer:
+        return _correct(session_id, None, deal_id)
+
+    def delete(self, session_id: int, deal_id: int) -> tuple[str, int]:
+        return _delete(session_id, None, deal_id)
+
+
+# One rule per address for all its methods: with a rule per method, werkzeug answers a path
+# whose id the converter refuses with 405 (another method's rule matched it), not 404.
+bp.add_url_rule("/sessions/<int:session_id>/deals/<int:number>", view_func=DealAt.as_view("deal"))
+bp.add_url_rule(
+    "/sessions/<int:session_id>/deals/by-id/<int:deal_id>",
+    view_func=DealById.as_view("deal_by_id"),
+)
+
+
+def _correct(session_id: int, number: int | None, deal_id: int | None) -> Answer:
     body = js.body_object()
     api_shape.deal_body(body, "version")
     version = js.version_of(body.get("version"))
-    services.correct_deal(get_db(), _checked_id(session_id), number, body, version)
-    return jsonify(_deal_row(session_id, number))
+    db, seen = get_db(), js.if_match()
+    deal = services.correct_deal(db, _checked_id(session_id), number, body, version, deal_id, seen)
+    return _deal_answer(session_id, None, deal.id)
 
 
-@bp.delete("/sessions/<int:session_id>/deals/<int:number>")
-def deal_delete(session_id: int, number: int) -> tuple[str, int]:
-    """Delete a deal; later deals move up. Optional ?version= (or "version" in a JSON body)."""
+def _delete(session_id: int, number: int | None, deal_id: int | None) -> tuple[str, int]:
     given: Any = request.args.get("version")
     if given is None and request.content_length:
         given = js.body_object().get("version")
-    services.delete_deal(get_db(), _checked_id(session_id), number, js.version_of(given))
+    version, seen = js.version_of(given), js.if_match()
+    services.delete_deal(get_db(), _checked_id(session_id), number, version, deal_id, seen)
     return "", 204
+
+
+def _deal_answer(session_id: int, number: int | None, deal_id: int | None) -> Answer:
+    """A deal as the session's "deals" list shows it, with the running totals after it."""
+    session = services.load_session(get_db(), _checked_id(session_id))
+    deal = find_deal(session, number, deal_id)
+    row = pj.deal_row_json(build_protocol(session), deal.number)
+    return jsonify(row), 200, {"ETag": _etag(deal)}
+
+
+def _etag(deal: services.Deal) -> str:
+    return js.deal_etag(deal.id, deal.version)
 
 
 def _protocol(session_id: int) -> dict[str, Any]:
     session = services.load_session(get_db(), _checked_id(session_id))
     return pj.protocol_json(build_protocol(session))
-
-
-def _deal_row(session_id: int, number: int) -> dict[str, Any]:
-    """A deal as the session's "deals" list shows it, with the running totals after it."""
-    session = services.load_session(get_db(), _checked_id(session_id))
-    return pj.deal_row_json(build_protocol(session), number)
 
 
 def _checked_id(session_id: int) -> int:

@@ -7,6 +7,7 @@ plain dicts and lists with cards as canonical codes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -24,6 +25,7 @@ from ..rules import ScartoVerdict
 from ..rules import find_ruleset
 from ..rules import parse_card
 from ..rules.audit import DealResult
+from ..rules.cards import repeated
 from ..rules.counting import CountCheck
 from ..services import InputError
 
@@ -62,13 +64,50 @@ def ruleset_of(body: Mapping[str, Any]) -> Ruleset:
 
 
 def cards_of(value: object, field: str, ruleset: Ruleset) -> list[Card]:
-    """A list of card codes (or one string of them), each a card of the ruleset's deck."""
+    """A list of card codes (or one string of them), each a card of the ruleset's deck; no
+    more of them than the pack holds, counted before any is read."""
+    codes = _codes_of(value, field)
+    _within_pack(len(codes), field, ruleset)
+    return _deck_cards(codes, field, ruleset)
+
+
+def pile_of(value: object, ruleset: Ruleset) -> list[Card]:
+    """A pile to count ("cards"): as ``cards_of`` reads them, each at most once."""
+    cards = cards_of(value, "cards", ruleset)
+    twice = sorted(card.code for card in repeated(cards))
+    if twice:
+        raise InputError(f"cards: {', '.join(twice)} given twice", "cards")
+    return cards
+
+
+def groups_of(value: object, ruleset: Ruleset) -> list[list[Card]]:
+    """The groups of a count made at the table ("groups"): no more cards in all than the pack
+    holds, counted before any is read (api_shape holds the groups to 78)."""
+    if not isinstance(value, list):
+        raise InputError("groups must be a list of lists of card codes", "groups")
+    codes = [_codes_of(group, f"groups[{i}]") for i, group in enumerate(value)]
+    _within_pack(sum(map(len, codes)), "groups", ruleset)
+    return [_deck_cards(group, f"groups[{i}]", ruleset) for i, group in enumerate(codes)]
+
+
+def _codes_of(value: object, field: str) -> list[str]:
+    """Card codes as given: a list of strings, or one string of codes split on spaces and commas."""
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise InputError(f"{field} must be a list of card codes", field)
+    return value
+
+
+def _within_pack(count: int, field: str, ruleset: Ruleset) -> None:
+    if count > ruleset.deck_size:
+        pack = f"the {ruleset.deck_size}-card pack"
+        raise InputError(f"{field}: {count} cards, more than {pack}", field)
+
+
+def _deck_cards(codes: list[str], field: str, ruleset: Ruleset) -> list[Card]:
     try:
-        cards = [parse_card(code) for code in value]
+        cards = [parse_card(code) for code in codes]
     except InvalidNotationError as error:
         problem = Problem("unknown-card", str(error))
         raise InputError(f"{field}: {error}", field, (problem,)) from None
@@ -122,11 +161,49 @@ def version_of(value: object) -> int | None:
     return value
 
 
+def if_match() -> frozenset[tuple[int, int]] | None:
+    """The deal states the request's If-Match names (``if_match_of``)."""
+    given = request.headers.getlist("If-Match")
+    return if_match_of(", ".join(given)) if given else None
+
+
+def if_match_of(value: str | None) -> frozenset[tuple[int, int]] | None:
+    """The deal states, (id, version), an If-Match value names with ``deal_etag``'s tags; None
+    for no condition: no header, or "*" (any deal there: a missing one is a 404 anyway). A value
+    that cannot be read names none, so that the write is refused (412), not made on a guess:
+    the condition holds only if a tag listed matches (RFC 9110 13.1.1), and weak tags never do."""
+    if value is None or value.strip(" \t") == "*":
+        return None
+    seen: set[tuple[int, int]] = set()
+    position = 0
+    while position < len(value):  # every match but the last takes a comma
+        item = _ENTITY_TAGS.match(value, position)
+        if item is None:
+            return frozenset()
+        weak, tag = item.groups()
+        ours = _DEAL_TAG.fullmatch(tag or "")
+        if ours and not weak:
+            seen.add((int(ours[1]), int(ours[2])))
+        position = item.end()
+    return frozenset(seen)
+
+
+_ENTITY_TAGS = re.compile(r'[ \t]*(?:(W/)?"([^"]*)")?[ \t]*(?:,|\Z)')
+"""One element of an entity-tag list, and the comma after it: ``W/"x"``, ``"deal-17-v3"``."""
+_DEAL_TAG = re.compile(r"deal-([0-9]{1,19})-v([0-9]{1,19})")
+
+
 def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 # Writing
+
+
+def deal_etag(deal_id: int, version: int) -> str:
+    """A deal's strong entity tag, ``"deal-17-v3"``: its id and its version, which changes
+    with every change to it, so the tag names one state of one deal."""
+    return f'"deal-{deal_id}-v{version}"'
 
 
 def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:

@@ -6,6 +6,9 @@ description (openapi.json) forbids both (``additionalProperties: false``, ``maxI
 clients rely on it: the API refuses such a body with a 400 naming the key. The pages' forms build
 the same dicts from fields of their own and are not checked here.
 
+Every size is checked before anything goes over a list's items: a body the size limit allows
+holds tens of thousands of codes, and the work on it must stay that of the largest real deal.
+
 A deal's keys depend on its form (the one of points, counters, piles or play that is not null);
 a key of another form may be given as null, which counts as absent.
 """
@@ -17,6 +20,7 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from typing import Any
 
+from ..rules import PRESETS
 from ..rules.options import OPTIONS
 from ..services import InputError
 from ..services.sessions import MAX_LABEL
@@ -24,8 +28,14 @@ from ..services.sessions import MAX_NAME
 
 MAX_CARDS = 78
 """The whole deck: no pile, scarto, group or trick list of the description holds more."""
-MAX_TRICK = 4
-"""A trick has a card from each player, and no ruleset has more than four."""
+MAX_PLAYERS = 4
+"""No ruleset has more than four players: piles, points, tricks won and names per seat."""
+MAX_TRICK = MAX_PLAYERS
+"""A trick has a card from each player."""
+MAX_TRICKS = max(ruleset.tricks_per_deal for ruleset in PRESETS.values())
+"""A play has at most a deal's tricks: 25, at a table of three."""
+SHOWN_KEYS = 5
+"""Unexpected keys named in a refusal; the others are counted."""
 
 FORMS = {
     "points": ("points",),
@@ -52,6 +62,7 @@ def session_body(body: Mapping[str, Any]) -> None:
     _only(body, SESSION_KEYS)
     options(body)
     players = body.get("players")
+    _at_most(players, "players", MAX_PLAYERS)
     if isinstance(players, list):
         for seat, name in enumerate(players):
             _longest(name, f"players[{seat}]", MAX_NAME)
@@ -68,6 +79,10 @@ def options(body: Mapping[str, Any]) -> None:
     given = body.get("options")
     if not isinstance(given, Mapping):
         return  # the ruleset's reader says what is wrong
+    if len(given) > len(OPTIONS):
+        raise InputError(
+            f"options: {len(given)} house rules, but there are only {len(OPTIONS)}", "options"
+        )
     for name, value in given.items():
         option = OPTIONS.get(name)
         if option is not None and isinstance(value, str) != isinstance(option.values[0], str):
@@ -84,18 +99,30 @@ def deal_body(body: Mapping[str, Any], *extras: str, form: str | None = None) ->
     given = [name for name in FORMS if body.get(name) is not None]
     if form is None:
         if len(given) != 1:
+            _deal_sizes(body)  # the keys are left to parse_deal_input, the sizes are not
             return
         form = given[0]
     _only(body, (*FORMS[form], *DEAL_EXTRAS, *extras), absent=FORM_KEYS)
     options(body)
     if isinstance(body.get("version"), str):  # a query string's "3", not JSON's 3
         raise InputError("version must be a whole number", "version")
+    _deal_sizes(body)
+
+
+def _deal_sizes(body: Mapping[str, Any]) -> None:
+    """Each list and object of a deal no larger than the description allows, the lists'
+    lengths checked before their items are."""
+    for field in ("points", "tricks", "players"):
+        _at_most(body.get(field), field, MAX_PLAYERS)
+    _at_most(body.get("counters"), "counters")
     _at_most(body.get("scarto"), "scarto")
     piles = body.get("piles")
+    _at_most(piles, "piles", MAX_PLAYERS)
     if isinstance(piles, list):
         for seat, pile in enumerate(piles):
             _at_most(pile, f"piles[{seat}]")
     play = body.get("play")
+    _at_most(play, "play", MAX_TRICKS)
     if isinstance(play, list):
         for number, trick in enumerate(play, start=1):
             _at_most(trick, f"play[{number - 1}]", MAX_TRICK, f"trick {number}")
@@ -124,7 +151,9 @@ def _only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str]
         key for key in body if key not in allowed and not (key in absent and body[key] is None)
     )
     if unknown:
-        named = ", ".join(unknown)
+        named = ", ".join(unknown[:SHOWN_KEYS])
+        if len(unknown) > SHOWN_KEYS:
+            named += f" and {len(unknown) - SHOWN_KEYS} more"
         takes = ", ".join(sorted(allowed))
         raise InputError(f"unexpected key {named}: this body takes {takes}", unknown[0])
 
@@ -135,6 +164,7 @@ def _longest(value: object, field: str, most: int) -> None:
 
 
 def _at_most(value: object, field: str, most: int = MAX_CARDS, name: str | None = None) -> None:
-    """Refuse a list longer than the description allows; its items are read elsewhere."""
-    if isinstance(value, list) and len(value) > most:
+    """Refuse a list (or an object) longer than the description allows; its items are read
+    elsewhere."""
+    if isinstance(value, list | Mapping) and len(value) > most:
         raise InputError(f"{name or field} may have at most {most} items, not {len(value)}", field)

@@ -1,4 +1,8 @@
-"""The count checker: a disputed pile's breakdown, or a table's count checked group by group."""
+"""The count checker: a disputed pile's breakdown, or a table's count checked group by group.
+
+No more cards, or groups, than the ruleset's pack holds: the text is counted before a card of it
+is read, so that a paste of thousands of codes is refused at once.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from ..rules import count_pile
 from ..rules import find_ruleset
 from ..rules import parse_cards
 from ..rules.cards import full_deck
+from ..rules.cards import repeated
 from . import forms
 
 bp = Blueprint("count", __name__)
@@ -35,11 +40,13 @@ def checker() -> tuple[str, int] | str:
     ruleset = find_ruleset(form.ruleset.data)
     try:
         if form.groups.data and form.groups.data.strip():
-            groups, claimed = _read_groups(form.groups.data)
+            groups, claimed = _read_groups(form.groups.data, ruleset)
             return render_template(
                 "count.html", form=form, check=check_count(groups, claimed, ruleset)
             )
-        cards = parse_cards(form.cards.data or "")
+        codes = forms.codes(form.cards.data)
+        _within_pack(len(codes), ruleset)
+        cards = parse_cards(codes)
         _check_pile(cards, ruleset)
         return render_template("count.html", form=form, pile=count_pile(cards, ruleset))
     except (InvalidNotationError, ValueError) as error:
@@ -50,26 +57,44 @@ def checker() -> tuple[str, int] | str:
 
 def _check_pile(cards: list[Card], ruleset: Ruleset) -> None:
     """A pile holds each card of the ruleset's pack at most once."""
-    outside = [card.label for card in cards if card not in ruleset.cards]
+    pack = set(ruleset.cards)
+    outside = [card.label for card in cards if card not in pack]
     if outside:
         raise ValueError(
             _("not in the %(n)s-card pack: %(cards)s", n=ruleset.deck_size, cards=" ".join(outside))
         )
-    twice = sorted({card.label for card in cards if cards.count(card) > 1})
+    twice = sorted(card.label for card in repeated(cards))
     if twice:
         raise ValueError(_("given twice: %(cards)s", cards=" ".join(twice)))
 
 
-def _read_groups(text: str) -> tuple[list[list], list[int]]:  # type: ignore[type-arg]
+def _within_pack(count: int, ruleset: Ruleset) -> None:
+    if count > ruleset.deck_size:
+        raise ValueError(
+            _("%(n)s cards, more than the %(deck)s-card pack", n=count, deck=ruleset.deck_size)
+        )
+
+
+def _read_groups(text: str, ruleset: Ruleset) -> tuple[list[list[Card]], list[int]]:
     """Lines like ``KS 7S 3S = 5``: a group's cards and the value claimed for it."""
+    lines = [ln.partition("=") for ln in text.splitlines() if ln.strip()]
+    if len(lines) > ruleset.deck_size:
+        raise ValueError(
+            _(
+                "%(n)s groups, more than the %(deck)s cards of the pack",
+                n=len(lines),
+                deck=ruleset.deck_size,
+            )
+        )
+    codes = [forms.codes(cards) for cards, _sep, _value in lines]
+    _within_pack(sum(map(len, codes)), ruleset)
     groups, claimed = [], []
-    for number, line in enumerate((ln for ln in text.splitlines() if ln.strip()), start=1):
-        cards, sep, value = line.partition("=")
+    for number, ((_cards, sep, value), group) in enumerate(zip(lines, codes, strict=True), start=1):
         digits = value.strip().lstrip("-")
         if not sep or not (digits.isascii() and digits.isdigit()):
             raise ValueError(
                 _("line %(n)s: write the group's cards, then = and its value", n=number)
             )
-        groups.append(parse_cards(cards))
+        groups.append(parse_cards(group))
         claimed.append(int(value))
     return groups, claimed

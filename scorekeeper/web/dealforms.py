@@ -8,11 +8,13 @@ the last trick and, in Tarocchi a 3, whether the Matto was played too early.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField
+from wtforms import Field
 from wtforms import HiddenField
 from wtforms import IntegerField
 from wtforms import SelectField
@@ -28,6 +30,7 @@ from .forms import _number
 from .forms import codes
 from .forms import options
 from .forms import seat_or_none
+from .forms import within_pack
 
 
 class DealForm(FlaskForm):
@@ -75,7 +78,7 @@ def quick_form(session: Session) -> type[DealForm]:
         fool_trick_winner = SelectField(
             _l("Won the Fool's trick"), choices=options(seat_choices(session, "—")), default=""
         )
-        scarto = StringField(_l("Scarto (card codes, optional)"))
+        scarto = StringField(_l("Scarto (card codes, optional)"), [_pack(session)])
         last_trick_winner = SelectField(
             _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
@@ -114,14 +117,14 @@ def piles_form(session: Session) -> type[DealForm]:
     """Every card to a player or to the scarto, typed or picked."""
 
     class PilesForm(DealForm):
-        scarto = TextAreaField(_l("Scarto"))
+        scarto = TextAreaField(_l("Scarto"), [_pack(session)])
         last_trick_winner = SelectField(
             _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
         fool_too_early = _fool_too_early_field()
 
     for seat, name in enumerate(session.players):
-        setattr(PilesForm, f"pile_{seat}", TextAreaField(name))
+        setattr(PilesForm, f"pile_{seat}", TextAreaField(name, [_pack(session)]))
     return PilesForm
 
 
@@ -134,8 +137,9 @@ def play_form(session: Session) -> type[DealForm]:
     """Every trick in order of play, one a line, after the scarto; may be saved part-way."""
 
     class PlayForm(DealForm):
-        scarto = StringField(_l("Scarto"))
-        tricks = TextAreaField(_l("Tricks, one a line, cards in order of play"))
+        scarto = StringField(_l("Scarto"), [_pack(session)])
+        # A whole play holds the pack at most, the scarto aside: so does the text of its tricks.
+        tricks = TextAreaField(_l("Tricks, one a line, cards in order of play"), [_pack(session)])
         draft = SubmitField(_l("Save part-way"))
 
     return PlayForm
@@ -145,6 +149,11 @@ def play_body(form: DealForm, session: Session) -> dict[str, Any]:
     lines = (form.tricks.data or "").splitlines()
     body = {"scarto": codes(form.scarto.data), "play": [codes(ln) for ln in lines if ln.strip()]}
     return with_dealer(body, form)
+
+
+def _pack(session: Session) -> Callable[[FlaskForm, Field], None]:
+    """The check that a field of cards holds no more than the session's pack (forms.py)."""
+    return within_pack(session.ruleset.deck_size)
 
 
 def counters_of(ruleset: Ruleset) -> list[Any]:

@@ -52,7 +52,8 @@ def delete(session_id: int, number: int) -> Response:
     form = forms.ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    services.delete_deal(get_db(), session_id, number)
+    deal_id, version = form.deal_id.data, form.version.data
+    services.delete_deal(get_db(), session_id, number, version, deal_id)
     return redirect(url_for("sessions.detail", session_id=session_id), 303)
 
 

@@ -1,4 +1,4 @@
-"""Refusals as pages or JSON: 400, 404, 409, 413, 422; never a 500 for bad input."""
+"""Refusals as pages or JSON: 400, 404, 409, 412, 413, 422; never a 500 for bad input."""
 
 from __future__ import annotations
 
@@ -13,11 +13,18 @@ from werkzeug.wrappers import Response
 from ..services import ConflictError
 from ..services import InputError
 from ..services import NotFoundError
+from ..services import PreconditionFailedError
 from ..services import ServiceError
 from ..services import UnrecordableDealError
 from .api_json import problems_json
 
-STATUS = {InputError: 400, NotFoundError: 404, ConflictError: 409, UnrecordableDealError: 422}
+STATUS = {
+    InputError: 400,
+    NotFoundError: 404,
+    ConflictError: 409,
+    PreconditionFailedError: 412,
+    UnrecordableDealError: 422,
+}
 
 
 def init_app(app: Flask) -> None:

@@ -7,6 +7,7 @@ Each form turns its data into the same dict the JSON API takes (services/dealinp
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,13 +24,35 @@ from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import TextAreaField
 from wtforms import validators
+from wtforms.widgets import HiddenInput
 
 from ..rules import OPTIONS
 from ..rules import PRESETS
+from ..rules.cards import full_deck
+from ..rules.options import option_text
 
 SCARTO = "scarto"
 YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
 _number = [validators.Optional(), validators.NumberRange(min=0, max=10_000)]
+PACK = len(full_deck())
+"""The largest pack: no field of cards holds more, whatever the ruleset."""
+
+
+def within_pack(most: int = PACK) -> Callable[[FlaskForm, Field], None]:
+    """A validator for a field of card codes: no more codes than the pack holds.
+
+    The codes are counted, not read, so that a text of thousands is refused at once (400, with
+    the field's error) instead of being read, audited and shown back card by card.
+    """
+
+    def check(form: FlaskForm, field: Field) -> None:
+        given = len(codes(field.data))
+        if given > most:
+            raise validators.ValidationError(
+                _l("%(n)s cards, more than the %(deck)s-card pack", n=given, deck=most)
+            )
+
+    return check
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -60,7 +83,8 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
         field = StringField(_l("Player %(n)s", n=seat + 1), [validators.Length(max=40)])
         setattr(NewSessionForm, f"player_{seat}", field)
     for option in OPTIONS.values():
-        choices = [("", _l("as the ruleset says"))] + [(_show(v), _show(v)) for v in option.values]
+        shown = [(option_text(v), option_text(v)) for v in option.values]
+        choices = [("", _l("as the ruleset says")), *shown]
         setattr(
             NewSessionForm,
             f"option_{option.name}",
@@ -117,8 +141,8 @@ class TokenForm(FlaskForm):
 class ScartoForm(FlaskForm):
     """The scarto alone, checked before play, with what the dealer says about his hand."""
 
-    scarto = StringField(_l("Scarto"), [validators.InputRequired()])
-    kept = TextAreaField(_l("Cards the dealer keeps (optional)"))
+    scarto = StringField(_l("Scarto"), [validators.InputRequired(), within_pack()])
+    kept = TextAreaField(_l("Cards the dealer keeps (optional)"), [within_pack()])
     keeps_trump = SelectField(
         _l("Does the dealer keep a trump?"), choices=options(YES_NO), default=""
     )
@@ -148,15 +172,18 @@ class CountForm(FlaskForm):
     """A disputed pile: its cards, or the groups as counted at the table."""
 
     ruleset = SelectField(_l("Ruleset"), choices=ruleset_choices())
-    cards = TextAreaField(_l("Cards of the pile"))
+    cards = TextAreaField(_l("Cards of the pile"), [within_pack()])
     groups = TextAreaField(_l("Groups as counted: one group a line, then = and the value claimed"))
     show = SubmitField(_l("Count"))
 
 
 class ConfirmForm(FlaskForm):
-    """A POST-only button (delete) with its CSRF token."""
+    """A POST-only button (delete) with its CSRF token; for a deal, the deal and version shown,
+    so that a deal changed or replaced meanwhile is not the one deleted."""
 
     confirm = BooleanField(_l("Yes, delete this deal"), [validators.DataRequired()])
+    deal_id = IntegerField(widget=HiddenInput(), validators=[validators.Optional()])
+    version = IntegerField(widget=HiddenInput(), validators=[validators.Optional()])
     submit = SubmitField(_l("Delete"))
 
 
@@ -183,7 +210,3 @@ def seat_or_none(value: str | None) -> int | None:
 
 def _yes_no(value: str | None) -> bool | None:
     return {"yes": True, "no": False}.get(value or "")
-
-
-def _show(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)

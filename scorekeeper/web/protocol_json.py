@@ -35,8 +35,10 @@ class GameParts(NamedTuple):
 
 
 def deal_json(deal: Deal) -> dict[str, Any]:
+    """A deal's own fields: its stable id, its number (its place now) and its version."""
     result = deal.result
     return {
+        "id": deal.id,
         "number": deal.number,
         "dealer": deal.dealer,
         "form": deal.form,

@@ -804,3 +804,22 @@ def test_backups_while_another_thread_keeps_writing_deals_are_consistent(app, tm
         assert deals >= committed
         assert deals == recorded
     assert count_rows(database, "select count(*) from deals") == written[0]
+
+
+def test_an_import_gives_each_deal_of_a_session_its_own_version(tmp_path):
+    """An export made before versions were unique within a session had every deal at version 1;
+    the imported session's deals get versions 1, 2, 3... so that a version names one deal
+    (versions already unique are kept: the round trips above)."""
+    db = open_db(str(tmp_path / "old.sqlite"))
+    session_id = services.start_session(db, {"ruleset": "scarto", "players": ["A", "B", "C"]})
+    for points in ([30, 27, 21], [20, 30, 28], [26, 26, 26]):
+        services.record_deal(db, session_id, {"points": points})
+    data = exchange.export_sessions(db)
+    for deal in data["sessions"][0]["deals"]:
+        deal["version"] = 1
+    (new_id,) = exchange.import_sessions(db, data)
+    versions = [
+        row["version"]
+        for row in db.query("select version from deals where session_id = ? order by id", [new_id])
+    ]
+    assert versions == [1, 2, 3]

@@ -28,7 +28,7 @@ LOOPBACK = {"REMOTE_ADDR": "127.0.0.1"}
 #   which JSON Schema counts an integer and the description's info asks to send as 2.
 # Both lists start from schemathesis' own; a 5xx is not_a_server_error's to report.
 NEGATIVE = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
-NEGATIVE += ["5xx"]
+NEGATIVE += ["412", "5xx"]  # an If-Match that cannot be read matches no deal
 POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
 REFUSED_WHEN_VALID = {
     # claimed needs a value per group (one list's length tied to another's); Piedicavallo's pack
@@ -41,8 +41,13 @@ REFUSED_WHEN_VALID = {
     "startSession": ["400"],
     # The session's ruleset, which the request does not name, sets how many seats and tricks a
     # deal has (400), and a deal whose points are doubtful cannot be recorded (422).
+    # An If-Match drawn at random names no state of the deal there (412): a deal's ETag is its
+    # id and its version.
     "recordDeal": ["400", "422"],
-    "correctDeal": ["400", "422"],
+    "correctDeal": ["400", "412", "422"],
+    "correctDealById": ["400", "412", "422"],
+    "deleteDeal": ["412"],
+    "deleteDealById": ["412"],
     "replay": ["400"],
 }
 

@@ -77,13 +77,13 @@ def test_a_correction_through_the_api_shows_at_once(client, session_id):
     after, body = shown(client, session_id)
     assert after[1] == [26, 26, 26]
     assert body["deals"][1]["corrected"] is True
-    assert body["deals"][1]["version"] == 2
+    assert body["deals"][1]["version"] == 5  # one above the four deals' versions
     assert "corrected" in row_marks(page(client.get(f"/sessions/{session_id}")), 2)
 
 
 def test_a_correction_through_the_form_shows_at_once(client, session_id):
     shown(client, session_id)
-    form = helpers.totals_form([22, 22, 34]) | {"version": "1"}
+    form = helpers.totals_form([22, 22, 34]) | {"version": "3"}  # deal 3's, unique in its session
     response = client.post(f"/sessions/{session_id}/deals/3/edit", data=form)
     assert response.status_code == 303, response.get_data(as_text=True)
     after, body = shown(client, session_id)

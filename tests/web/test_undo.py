@@ -207,16 +207,16 @@ def test_a_correction_from_an_outdated_form_is_refused_and_shows_both_versions(
     assert "Anna 26 · Bruno 26 · Carla 26" in theirs
     assert "Anna 31 · Bruno 27 · Carla 20" in mine
     assert stored_points(app, session_id)[0] == [26, 26, 26]
-    assert load(app, session_id).deals[0].version == 2
+    assert load(app, session_id).deals[0].version == 5  # one above the four deals' versions
 
     # The page now carries the new version: saving again replaces the other device's version.
     again = form_data(soup)
-    assert again["version"] == "2"
+    assert again["version"] == "5"
     assert [again[f"points_{side}"] for side in range(3)] == ["31", "27", "20"]
     response = edit(client, session_id, 1, again | {"save": "y"})
     assert response.status_code == 303
     assert stored_points(app, session_id)[0] == [31, 27, 20]
-    assert load(app, session_id).deals[0].version == 3
+    assert load(app, session_id).deals[0].version == 6
 
 
 def test_a_correction_is_not_saved_into_another_deal_that_moved_into_its_place(
@@ -226,7 +226,7 @@ def test_a_correction_is_not_saved_into_another_deal_that_moved_into_its_place(
     its place. A's save must not land on that other deal."""
     assert edit(client, session_id, 2, with_points({}, [22, 30, 26])).status_code == 303
     opened = form_data(page(client.get(f"/sessions/{session_id}/deals/2/edit")))
-    assert opened["version"] == "2"
+    assert opened["version"] == "5"
     delete_deal(client, session_id, 2)  # device B
     assert stored_points(app, session_id) == [DEALS[0], DEALS[2], DEALS[3]]
 
@@ -243,7 +243,7 @@ def test_the_api_refuses_a_stale_version_and_changes_nothing(client, app, sessio
     assert "changed meanwhile" in stale.get_json()["error"]
     assert stored_points(app, session_id) == [[26, 26, 26], *DEALS[1:]]
     deal = load(app, session_id).deals[0]
-    assert deal.version == 2
+    assert deal.version == 5  # one above the four deals' versions
     assert [entry["action"] for entry in deal.history] == ["recorded", "corrected"]
-    assert client.put(url, json={"points": [31, 27, 20], "version": 2}).status_code == 200
+    assert client.put(url, json={"points": [31, 27, 20], "version": 5}).status_code == 200
     assert stored_points(app, session_id)[0] == [31, 27, 20]
