@@ -131,13 +131,6 @@ class PinForm(FlaskForm):
     submit = SubmitField(_l("Unlock"))
 
 
-class TokenForm(FlaskForm):
-    name = StringField(_l("Name of the new token"), [validators.Length(max=60)])
-    token_id = IntegerField(validators=[validators.Optional()])
-    create = SubmitField(_l("Create a token"))
-    revoke = SubmitField(_l("Revoke"))
-
-
 class ScartoForm(FlaskForm):
     """The scarto alone, checked before play, with what the dealer says about his hand."""
 
