@@ -104,20 +104,21 @@ def can_write(session_id: int | None) -> bool:
 def guard() -> Response | None:
     """Let a request through only by a trusted name, from a client allowed to ask, with the
     rights it needs; a deleted session takes no write until it is restored."""
+    if not club_mode() and not (
+        is_loopback(request.remote_addr)
+        and all(is_loopback(client) for client in forwarded_clients(request.headers))
+    ):
+        abort(
+            403,
+            _(
+                "This scorekeeper serves only the computer it runs on. To serve "
+                "the LAN, the keeper sets a password: flask --app scorekeeper "
+                "set-password"
+            ),
+        )
     if not trusted_host(request.host, club_mode(), current_app.extensions["scorekeeper.hosts"]):
         abort(400, _("This server does not answer to the name %(host)s.", host=request.host))
     if not club_mode():
-        if not is_loopback(request.remote_addr) or not all(
-            is_loopback(client) for client in forwarded_clients(request.headers)
-        ):
-            abort(
-                403,
-                _(
-                    "This scorekeeper serves only the computer it runs on. To serve "
-                    "the LAN, the keeper sets a password: flask --app scorekeeper "
-                    "set-password"
-                ),
-            )
         _refuse_deleted()
         return None
     if request.endpoint in OPEN or request.endpoint is None:

@@ -1,20 +1,21 @@
 """One sheet rendered at a time per server: the other workers stay free for the keepers.
 
-Rendering a sheet keeps a gunicorn sync worker busy for 0.1 to 1.5 s, all of it on one core.
-With two workers on two cores (gunicorn.conf.py), two sheets rendered at once would leave no
-worker to record a deal. A printer that finds another sheet being rendered gets a page that
-tries again by itself a moment later (503 with Retry-After: the browser's tab shows the PDF as
-soon as it is its turn); a sheet already rendered, kept per worker, never waits.
+Rendering a sheet keeps a worker busy for 0.1 to 1.5 s, all of it on one core: a thread of the
+club server (``make serve``, four threads in one process) or a gunicorn worker (bench/load.py
+compares them). Two sheets rendered at once would leave the keepers little to record a deal.
+A printer that finds another sheet being rendered gets a page that tries again by itself a
+moment later (503 with Retry-After: the browser's tab shows the PDF as soon as it is its turn);
+a sheet already rendered, kept per worker, never waits.
 
 The turn is a lock on a file beside the database (flock, released by the system if a worker
 dies), taken without waiting: a worker waiting for it would be as lost to the keepers as a
-busy one.
+busy one. Windows has no flock: there the turn is a lock of the one server process.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,11 @@ from flask import render_template
 RETRY_AFTER = 1
 """Seconds after which the waiting page asks again."""
 Answer = tuple[str, int, dict[str, str]]
+try:
+    import fcntl
+except ImportError:  # Windows: one process serves (waitress), its threads share this lock
+    fcntl = None  # type: ignore[assignment]
+_PROCESS_TURN = threading.Lock()
 
 
 @contextlib.contextmanager
@@ -32,6 +38,15 @@ def my_turn() -> Iterator[bool]:
     path = _lock_path()
     if path is None:
         yield True
+        return
+    if fcntl is None:
+        if not _PROCESS_TURN.acquire(blocking=False):
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            _PROCESS_TURN.release()
         return
     with path.open("a+b") as file:  # a file of its own: flock then tells threads apart too
         try:

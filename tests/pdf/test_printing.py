@@ -79,3 +79,17 @@ def test_every_kind_of_sheet_takes_its_turn(client, session_id, another_sheet_re
         f"/sessions/{session_id}/deals/1/audit.pdf",
     ):
         assert client.get(url).status_code == 503, url
+
+
+def test_without_flock_one_sheet_renders_at_a_time_in_the_process(app, monkeypatch):
+    """Windows has no fcntl: the club server is one process there, and a lock of its own
+    gives the turn."""
+    from scorekeeper.web import printing
+
+    monkeypatch.setattr(printing, "fcntl", None)
+    with app.test_request_context("/"):
+        with printing.my_turn() as first:
+            with printing.my_turn() as second:
+                assert (first, second) == (True, False)
+        with printing.my_turn() as again:
+            assert again is True

@@ -116,3 +116,10 @@ def test_a_host_that_is_not_a_name_is_a_400_not_a_500(app, client, path, name):
 )
 def test_what_a_valid_host_is(name, valid):
     assert network.valid_host(name) is valid
+
+
+def test_without_a_password_another_machine_is_told_to_set_one_whatever_name_it_uses(app):
+    """A LAN client of a server bound to every address: the refusal says what to do."""
+    response = new_client(app, LAN).get("/", headers=host("192.168.1.10:8000"))
+    assert response.status_code == 403
+    assert "set-password" in response.get_data(as_text=True)
