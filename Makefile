@@ -82,6 +82,7 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python bench/rules_core.py
 	$(BIN)/python bench/sheets.py
 	$(BIN)/python bench/requests.py
+	$(BIN)/python bench/bounded.py
 	$(BIN)/python bench/load.py --seconds 3
 	$(BIN)/python bench/cold_start.py
 
