@@ -88,8 +88,7 @@ def test_without_flock_one_sheet_renders_at_a_time_in_the_process(app, monkeypat
 
     monkeypatch.setattr(printing, "fcntl", None)
     with app.test_request_context("/"):
-        with printing.my_turn() as first:
-            with printing.my_turn() as second:
-                assert (first, second) == (True, False)
+        with printing.my_turn() as first, printing.my_turn() as second:
+            assert (first, second) == (True, False)
         with printing.my_turn() as again:
             assert again is True
