@@ -387,6 +387,12 @@ def exports(draw):
         session["deals"].sort(key=lambda d: d["position"])
         for deal_row in session["deals"]:
             deal_row["history"].sort(key=lambda entry: entry["id"])
+        # A session's versions are unique (an import numbers repeated ones anew, as tested
+        # in test_an_import_gives_each_deal_of_a_session_its_own_version).
+        versions = [deal_row["version"] for deal_row in session["deals"]]
+        if len(set(versions)) < len(versions):
+            for number, deal_row in enumerate(session["deals"], start=1):
+                deal_row["version"] = number
         sessions.append(session)
     return {"format": "scorekeeper-export", "version": 1, "sessions": sessions}
 
