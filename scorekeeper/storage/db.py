@@ -15,7 +15,6 @@ commits before the checkpoint.
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 
 import sqlite_utils
@@ -23,8 +22,6 @@ import sqlite_utils
 from .migrations import migrations
 
 BUSY_TIMEOUT_MS = 5000
-FIRST_PAUSE, LONGEST_PAUSE = 0.000_05, 0.001
-"""Seconds ``begin_immediate`` waits before trying again: doubling from the first to the longest."""
 PRAGMAS = (
     "PRAGMA foreign_keys = ON",
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -41,31 +38,10 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
     return db
 
 
-def begin_immediate(conn: sqlite3.Connection, timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
-    """Start a write transaction, waiting for another writer to finish, as long as the busy
-    timeout allows; then "database is locked", as SQLite says.
-
-    SQLite's own wait sleeps 1 ms, then 2, then 5 and more between tries. Another worker holds
-    the database for a fraction of a millisecond per write, so a writer that finds it taken
-    slept a millisecond or three, and its worker with it: under bench/load.py, one write in
-    eight. Here the tries come after 50 µs, doubling up to 1 ms. Only the start waits so: once
-    it holds the write lock, the rest of the transaction keeps the busy timeout of ``PRAGMAS``.
-    """
-    conn.execute("PRAGMA busy_timeout = 0")
-    try:
-        deadline = time.monotonic() + timeout_ms / 1000
-        pause = FIRST_PAUSE
-        while True:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as error:
-                if error.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
-                    raise
-            time.sleep(pause)
-            pause = min(2 * pause, LONGEST_PAUSE)
-    finally:
-        conn.execute(f"PRAGMA busy_timeout = {int(timeout_ms)}")
+def begin_immediate(conn: sqlite3.Connection) -> None:
+    """Start a write transaction at once (IMMEDIATE), so that two writers queue on SQLite's busy
+    timeout instead of one failing with "database is locked" when it upgrades a read lock."""
+    conn.execute("BEGIN IMMEDIATE")
 
 
 def checkpoint(db: sqlite_utils.Database) -> bool:

@@ -20,7 +20,6 @@ from ..rules import parse_card
 from ..storage.db import connect
 from ..storage.db import open_db
 from . import network
-from .cookies import KeptCookieSessionInterface
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -55,7 +54,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):  # Flask's default is None, so setdefault would not do
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     open_db(app.config["DATABASE"]).close()  # create and migrate before the first request
-    app.session_interface = KeptCookieSessionInterface()
     app.url_map.converters["int"] = IdConverter
     app.teardown_appcontext(_close_db)
     csrf.init_app(app)

@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Flask
+from flask import request
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.datastructures import Headers
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
@@ -61,11 +63,21 @@ def configure(app: Flask) -> None:
     # Flask would check TRUSTED_HOSTS itself, in both modes alike, refusing the club's addresses
     # typed as numbers; trusted_host() below applies the list with the mode.
     app.config["TRUSTED_HOSTS"] = None
+    app.session_interface = SessionCookie()
     app.wsgi_app = HostSyntax(app.wsgi_app)  # type: ignore[method-assign]
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
         )
+
+
+class SessionCookie(SecureCookieSessionInterface):
+    """Flask's signed session cookie, ``Secure`` whenever the page came over HTTPS (behind a
+    proxy: its X-Forwarded-Proto, with ``PROXIES`` set), so that a keeper's login never travels
+    in clear text afterwards."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
 class HostSyntax:
