@@ -47,3 +47,54 @@ def test_the_rules_core_does_no_io_and_reads_no_clock():
             "import os",
         ):
             assert word not in text, f"{path.name} uses {word}"
+
+
+def _imports_within(package: Path, name: str) -> dict[str, set[str]]:
+    """Each module of the package and the modules of it that it imports, anywhere in its code
+    (at the top, in a function, under TYPE_CHECKING)."""
+    graph: dict[str, set[str]] = {}
+    for path in package.rglob("*.py"):
+        module = ".".join(path.relative_to(package.parent).with_suffix("").parts)
+        module = module.removesuffix(".__init__")
+        is_package = path.name == "__init__.py"
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                parts = base[: len(base) - node.level + 1] + (node.module or "").split(".")
+                found.add(".".join(p for p in parts if p))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(name):
+                found.add(node.module or "")
+        graph[module] = {target for target in found if target != module}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of imports, if there is one (depth-first search)."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str] | None:
+        if module in path:
+            return path[path.index(module) :] + [module]
+        if module in done or module not in graph:
+            return None
+        for target in sorted(graph[module]):
+            found = visit(target, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        found = visit(module, [])
+        if found:
+            return found
+    return None
+
+
+def test_no_module_of_the_rules_core_imports_one_that_imports_it_back():
+    """counting and ruleset used to import each other (ruleset inside a function): one depends
+    on the other now, counting on ruleset's attributes through a Protocol."""
+    graph = _imports_within(RULES, "scorekeeper.rules")
+    graph.pop("rules", None)  # the package's __init__ re-exports every module
+    assert _cycle(graph) is None

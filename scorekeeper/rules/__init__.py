@@ -23,8 +23,8 @@ from .cards import Suit
 from .cards import format_cards
 from .cards import parse_card
 from .cards import parse_cards
+from .count_check import check_count
 from .counting import PileCount
-from .counting import check_count
 from .counting import count_pile
 from .errors import IllegalDealError
 from .errors import InvalidNotationError

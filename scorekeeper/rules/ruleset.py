@@ -17,6 +17,7 @@ from functools import lru_cache
 from .cards import DECKS
 from .cards import JACK
 from .cards import Card
+from .counting import count_pile
 from .errors import InvalidRulesetError
 from .options import OPTIONS
 from .problem import translatable
@@ -146,8 +147,6 @@ class Ruleset:
 
 @lru_cache(maxsize=64)
 def _deck_total(ruleset: Ruleset) -> int:
-    from .counting import count_pile  # counting imports this module
-
     return count_pile(ruleset.cards, ruleset).points
 
 

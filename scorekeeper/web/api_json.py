@@ -26,7 +26,7 @@ from ..rules import find_ruleset
 from ..rules import parse_card
 from ..rules.audit import DealResult
 from ..rules.cards import repeated
-from ..rules.counting import CountCheck
+from ..rules.count_check import CountCheck
 from ..services import InputError
 
 MAX_NUMBER = 10_000
