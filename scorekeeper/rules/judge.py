@@ -73,6 +73,25 @@ def _plainly_legal(card: Card, suit: Suit | None, held: dict[Suit, int], ruleset
     return card.is_trump or not ruleset.must_trump or not held[Suit.TRUMPS]
 
 
+def _fool_played_wrongly(
+    ruleset: Ruleset, number: int, before: Sequence[Card], common: dict[str, str | int]
+) -> Problem:
+    """The Fool led where it may not be, or played before its player won a trick."""
+    if not before and not ruleset.fool_may_lead:
+        return problem(
+            "fool-lead",
+            "trick %(number)s: %(name)s led the Fool, which may not be led",
+            trick=number,
+            **common,
+        )
+    return problem(
+        "fool-too-early",
+        "trick %(number)s: %(name)s played the Fool before winning a trick",
+        trick=number,
+        **common,
+    )
+
+
 def _why(
     ruleset: Ruleset,
     number: int,
@@ -85,19 +104,7 @@ def _why(
     """Say which rule the card broke, with the card the player held instead as proof."""
     common: dict[str, str | int] = {"number": number, "name": name, "card": card.label}
     if card.is_fool:
-        if not before and not ruleset.fool_may_lead:
-            return problem(
-                "fool-lead",
-                "trick %(number)s: %(name)s led the Fool, which may not be led",
-                trick=number,
-                **common,
-            )
-        return problem(
-            "fool-too-early",
-            "trick %(number)s: %(name)s played the Fool before winning a trick",
-            trick=number,
-            **common,
-        )
+        return _fool_played_wrongly(ruleset, number, before, common)
     held = next(c for c in legal if not c.is_fool)
     proof: dict[str, str | int] = {"held": held.label, "later": played_in[held]}
     suit = led_suit(before)

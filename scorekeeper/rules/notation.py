@@ -91,20 +91,21 @@ def _check_writable(record: DealRecord) -> None:
         _check_name(name)
     if not 0 <= record.dealer < ruleset.players:
         raise ValueError(f"there is no seat {record.dealer + 1} at a table of {ruleset.players}")
-    for index, cards in enumerate(record.tricks):
-        last = index == len(record.tricks) - 1
-        problem = _trick_problem(index + 1, len(cards), ruleset, last=last)
-        if problem:
+    for number, cards in enumerate(record.tricks, start=1):
+        if problem := _trick_problem(
+            number, len(cards), ruleset, last=number == len(record.tricks)
+        ):
             raise ValueError(problem)
 
 
 def _check_name(name: str) -> None:
-    if "|" in name:
-        raise ValueError(f"the player name {_show(name)} contains '|', which separates names")
-    if name and name.splitlines() != [name]:
-        raise ValueError(f"the player name {_show(name)} contains a line break")
-    if name != name.strip():
-        raise ValueError(f"the player name {_show(name)} begins or ends with a space")
+    for wrong, why in (
+        ("|" in name, "contains '|', which separates names"),
+        (bool(name) and name.splitlines() != [name], "contains a line break"),
+        (name != name.strip(), "begins or ends with a space"),
+    ):
+        if wrong:
+            raise ValueError(f"the player name {_show(name)} {why}")
 
 
 def _seat_name(players: tuple[str, ...], seat: int) -> str:
@@ -139,13 +140,11 @@ def _trick_notes(record: DealRecord) -> list[str]:
 
 def _winner(leader: int, cards: tuple[Card, ...], ruleset: Ruleset) -> int | None:
     """Seat that won a finished trick; None for an unfinished one or one with no winner."""
-    if len(cards) != ruleset.players:
-        return None
     try:
-        position = trick_winner(cards, ruleset)
+        finished = len(cards) == ruleset.players
+        return (leader + trick_winner(cards, ruleset)) % ruleset.players if finished else None
     except IllegalDealError:
         return None  # only Fools: the replay reports it
-    return (leader + position) % ruleset.players
 
 
 def _split_lines(text: str) -> tuple[dict[str, _Line], list[_Line]]:

@@ -68,8 +68,21 @@ def check_scarto(
             problems.append(illegal)
         elif unknown:
             notes.append(unknown)
+    if ruleset.announce_scarto_trumps:
+        _check_announcement(scarto, trumps_announced, problems, notes)
+    legal = False if problems else (None if notes else True)
+    return ScartoVerdict(legal, tuple(problems), tuple(notes))
+
+
+def _check_announcement(
+    scarto: Sequence[Card],
+    trumps_announced: int | None,
+    problems: list[Problem],
+    notes: list[Problem],
+) -> None:
+    """Where the dealer announces the trumps he lays aside: did he, and truly?"""
     trumps = sum(1 for card in scarto if card.is_trump)
-    if ruleset.announce_scarto_trumps and trumps and trumps_announced is None:
+    if trumps and trumps_announced is None:
         # rules.md 1.5, the Piedicavallo page: "If they do discard trumps, they have to tell
         # everyone how many they got rid of." Not asked is not "none announced" (that is 0,
         # checked below): until the keeper asks, the scarto is not known to be legal.
@@ -80,7 +93,7 @@ def check_scarto(
                 "ask him how many he announced",
             )
         )
-    if ruleset.announce_scarto_trumps and trumps_announced not in (None, trumps):
+    if trumps_announced not in (None, trumps):
         problems.append(
             problem(
                 "scarto-announcement",
@@ -90,8 +103,6 @@ def check_scarto(
                 held=trumps,
             )
         )
-    legal = False if problems else (None if notes else True)
-    return ScartoVerdict(legal, tuple(problems), tuple(notes))
 
 
 def _known_hand(
