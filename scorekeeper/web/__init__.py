@@ -69,7 +69,6 @@ def _register(app: Flask) -> None:
     from . import deals
     from . import errors
     from . import exports
-    from . import fragments
     from . import i18n
     from . import keeper
     from . import login
@@ -79,7 +78,6 @@ def _register(app: Flask) -> None:
     from . import sheets
 
     i18n.init_app(app)
-    fragments.init_app(app)
     auth.init_app(app)
     keeper.init_app(app)
     errors.init_app(app)

@@ -608,3 +608,33 @@ def test_the_login_form_needs_its_csrf_token(tmp_path):
     # Logging out also needs the token: a foreign page cannot log the keeper out.
     assert client.post("/logout").status_code == 400
     assert client.get("/").status_code == 200
+
+
+def form_token(client, path: str) -> str:
+    return page(client.get(path)).find(attrs={"name": "csrf_token"})["value"]
+
+
+def test_each_visitor_gets_a_token_of_their_own_and_only_theirs_is_accepted(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.sqlite")})
+    anna, bruno = new_client(app), new_client(app)
+    started = []
+    for client in (anna, bruno):  # the session form posts with its token
+        data = helpers.session_form() | {"csrf_token": form_token(client, "/sessions/new")}
+        response = client.post("/sessions/new", data=data)
+        assert response.status_code == 303
+        started.append(int(response.headers["Location"].rsplit("/", 1)[1]))
+    session_id = started[0]
+    earlier = form_token(anna, f"/sessions/{session_id}")
+    later = form_token(anna, f"/sessions/{session_id}")
+    theirs = form_token(bruno, f"/sessions/{session_id}")
+    assert earlier
+    assert theirs
+    assert theirs not in (earlier, later)
+    # Bruno's token is no good in Anna's browser, nor is a made-up one: refused, nothing deleted.
+    url = f"/sessions/{session_id}/delete"
+    for token in (theirs, "x"):
+        assert anna.post(url, data={"confirm": "y", "csrf_token": token}).status_code == 400
+    assert [row["id"] for row in anna.get(f"{API}/sessions").get_json()] == started[::-1]
+    # A token from an earlier page of hers still posts.
+    assert anna.post(url, data={"confirm": "y", "csrf_token": earlier}).status_code == 303
+    assert [row["id"] for row in anna.get(f"{API}/sessions").get_json()] == started[1:]

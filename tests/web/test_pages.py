@@ -311,6 +311,48 @@ def test_the_next_dealer_follows_the_first_dealer(client):
     assert "Next dealer: Anna" in text(soup)
 
 
+def test_the_protocol_head_follows_the_deals(client):
+    # Anna deals deal 1; after it Bruno deals, with 2 deals to go in the 3-deal Scarto game.
+    session_id = start_session(client)
+    before = text(page(client.get(f"/sessions/{session_id}")).find(class_="next"))
+    assert "Next dealer: Anna" in before
+    assert "3 deals to go" in before
+    record_totals(client, session_id, [30, 27, 21])
+    after = text(page(client.get(f"/sessions/{session_id}")).find(class_="next"))
+    assert "Next dealer: Bruno" in after
+    assert "2 deals to go" in after
+
+
+def test_the_header_follows_the_language_and_the_page(client):
+    session_id = start_session(client)
+    english = page(client.get(f"/sessions/{session_id}")).find("header")
+    assert "New session" in text(english)
+    switch = english.find("a", attrs={"lang": "it"})["href"]
+    assert f"next=/sessions/{session_id}" in switch.replace("%2F", "/")
+    client.get(switch)
+    italian = page(client.get("/")).find("header")
+    assert "New session" not in text(italian)
+    assert "next=/" in italian.find("a", attrs={"lang": "en"})["href"].replace("%2F", "/")
+
+
+def test_a_deleted_deal_shows_on_the_protocol_until_restored(client):
+    session_id = start_session(client)
+    for points in ([30, 27, 21], [20, 30, 28]):
+        record_totals(client, session_id, points)
+    assert page(client.get(f"/sessions/{session_id}")).find(class_="deleted") is None
+    assert (
+        client.post(f"/sessions/{session_id}/deals/2/delete", data={"confirm": "y"}).status_code
+        == 303
+    )
+    listed = page(client.get(f"/sessions/{session_id}")).find(class_="deleted")
+    # Deal 2's scores: 20-26, 30-26, 28-26.
+    assert listed is not None
+    assert "-6 / 4 / 2" in text(listed)
+    restore = listed.find("form")["action"]
+    assert client.post(restore).status_code == 303
+    assert page(client.get(f"/sessions/{session_id}")).find(class_="deleted") is None
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -1,8 +1,11 @@
-"""The protocol's game rows, written in Python (web/protocol_html.py): every value escaped, ties
-and settlement stated, in the page's language."""
+"""The protocol page's game rows (templates/sessions/_game.html): every value escaped, tags,
+problems, ties and settlement stated, in the page's language."""
 
 from __future__ import annotations
 
+from scorekeeper.rules.generator import random_deal
+from tests.bodies import piles_body
+from tests.web.helpers import SCARTO
 from tests.web.helpers import page
 from tests.web.helpers import record_totals
 from tests.web.helpers import start_session
@@ -32,6 +35,7 @@ def test_a_tie_is_marked_in_the_standings(client):
         record_totals(client, session_id, [26, 26, 26])
     soup = page(client.get(f"/sessions/{session_id}"))
     settlement = text(soup.select_one("tr.settlement"))
+    assert soup.select_one("tr.settlement td")["colspan"] == "8"  # the whole table's width
     assert settlement.count("(tied)") == 3
     assert "1. Anna 0 (tied)" in settlement
 
@@ -54,8 +58,38 @@ def test_the_tags_speak_italian_too(client):
     api = f"/api/v1/sessions/{session_id}/deals"
     assert client.put(f"{api}/2", json={"points": [21, 29, 28]}).status_code == 200
     assert client.delete(f"{api}/1").status_code == 204
+    soup = page(client.get(f"/sessions/{session_id}"))
+    tags = [text(tag) for tag in soup.select("tr#deal-1 span.tag")]
+    assert tags == ["corrected", "recounted"]
+    recounted = soup.select("tr#deal-2 span.tag")
+    assert [text(tag) for tag in recounted] == ["recounted"]
+    assert recounted[0]["title"].startswith("counted again with its new dealer")
     client.get("/lang/it")
     soup = page(client.get(f"/sessions/{session_id}"))
     assert "corretta" in text(soup.select_one("tr#deal-1"))
     assert "ricontata" in text(soup.select_one("tr#deal-2"))
     assert "recounted" not in text(soup)
+
+
+def test_a_marked_deal_links_to_its_page_and_its_problems_span_the_table(client):
+    session_id = start_session(client)
+    deal = random_deal(SCARTO, 6, 0)
+    body = piles_body(deal)
+    # A King laid aside in the scarto: an illegal scarto, recorded and marked.
+    seat, king = next(
+        (seat, card) for seat, pile in enumerate(body["piles"]) for card in pile if card[0] == "K"
+    )
+    pile = body["piles"][seat]
+    pile[pile.index(king)], body["scarto"][0] = body["scarto"][0], king
+    response = client.post(f"/api/v1/sessions/{session_id}/deals", json=body)
+    assert response.status_code == 201, response.get_json()
+    soup = page(client.get(f"/sessions/{session_id}"))
+    row = soup.select_one("tr#deal-1")
+    assert row["class"] == ["marked"]
+    assert row.find("a")["href"] == f"/sessions/{session_id}/deals/1"
+    assert [text(tag) for tag in row.select("span.tag.warn")] == ["marked"]
+    marks = row.find_next_sibling("tr")
+    assert marks["class"] == ["marks"]
+    assert marks.find_all("td")[1]["colspan"] == "7"  # "#" and dealer, then 2 per player
+    assert "scarto-illegal" in [text(code) for code in marks.select("ul.problems .code")]
+    assert "in play" in text(soup.select_one("tr.game-end"))
