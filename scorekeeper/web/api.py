@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint
-from flask import current_app
 from flask import jsonify
 from flask import request
 from flask import url_for
@@ -112,8 +111,7 @@ def session_start() -> Answer:
 def session_detail(session_id: int) -> Response:
     """A session's protocol: deals, running totals, games, standings, the next dealer."""
     session = services.load_session(get_db(), _checked_id(session_id))
-    text = pj.protocol_json_text(build_protocol(session))
-    return current_app.response_class(text + "\n", mimetype="application/json")
+    return jsonify(pj.protocol_json(build_protocol(session)))
 
 
 @bp.post("/sessions/<int:session_id>/deals")
