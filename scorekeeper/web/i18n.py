@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from babel import Locale
-from babel import support
 from flask import Blueprint
 from flask import Flask
-from flask import g
 from flask import has_request_context
 from flask import redirect
 from flask import request
@@ -14,7 +11,6 @@ from flask import session
 from flask import url_for
 from flask_babel import Babel
 from flask_babel import get_locale
-from flask_babel import get_translations
 from werkzeug.wrappers import Response
 
 from ..translate import problem_text
@@ -25,13 +21,8 @@ LANGUAGES = {"en": "English", "it": "Italiano"}
 bp = Blueprint("i18n", __name__)
 
 
-_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
-"""Parsed once: Flask-Babel parses a code the selector gives on every request, and Babel then
-looks for its data file on disk; a Locale it takes as it is."""
-
-
-def select_locale() -> Locale:
-    return _LOCALES[_language_code()]
+def select_locale() -> str:
+    return _language_code()
 
 
 def _language_code() -> str:
@@ -46,29 +37,8 @@ def _language_code() -> str:
 
 
 def current_language() -> str:
-    """The request's language, as chosen once for the request."""
-    return _language()[1]
-
-
-def gettext(string: str, **variables: object) -> str:
-    """Flask-Babel's ``gettext``, from the catalogue looked up once per request."""
-    text = _translations().ugettext(string)
-    return text % variables if variables else text
-
-
-def _translations() -> support.Translations:
-    """The request's catalogue."""
-    return _language()[2]
-
-
-def _language() -> tuple[Locale | None, str, support.Translations]:
-    """The request's locale, its code and its catalogue, looked up once per request (and again
-    only if the locale changes, as under Flask-Babel's ``force_locale``)."""
-    locale = get_locale()
-    kept: tuple[Locale | None, str, support.Translations] | None = g.get("language")
-    if kept is None or kept[0] is not locale:
-        kept = g.language = (locale, str(locale), get_translations())
-    return kept
+    """The request's language code."""
+    return str(get_locale())
 
 
 @bp.get("/lang/<code>")
@@ -94,15 +64,6 @@ def init_app(app: Flask) -> None:
         app,
         locale_selector=select_locale,
         default_translation_directories=str(app.root_path) + "/translations",
-    )
-    # Flask-Babel's own template callables look the catalogue up again for every string, which
-    # cost a page more than the rest of its rendering: look it up once per request instead.
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # by jinja2.ext.i18n
-        gettext=lambda s: _translations().ugettext(s),
-        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: _translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
     )
     app.register_blueprint(bp)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
