@@ -8,37 +8,20 @@ from typing import Any
 import sqlite_utils
 
 from . import logins
-from .repository import database_file
 from .repository import now
 from .repository import select
 from .repository import write
 
 MAX_ID = 2**63 - 1
 """The largest id SQLite can hold: a larger one names nothing."""
-CLUB_MODE_KEPT = 1.0
-"""Seconds a process takes ``has_keeper_password`` as it last read it, per database file."""
-_password_set: dict[str, tuple[float, bool]] = {}
-
-
 def keeper_password_hash(db: sqlite_utils.Database) -> str | None:
     rows = list(select(db, "select password_hash from keeper where id = 1"))
     return rows[0]["password_hash"] if rows else None
 
 
 def has_keeper_password(db: sqlite_utils.Database) -> bool:
-    """Whether a keeper password is set, as read at most ``CLUB_MODE_KEPT`` seconds ago: every
-    request asks (web/auth.py), and the read was a fortieth of a request's work under load. A
-    password set or removed in this process counts at once; from another (the command line),
-    within the second, and the app errs on the safe side meanwhile: without a password it serves
-    only its own machine, with one it asks for the keeper's login."""
-    file = database_file(db)
-    kept = _password_set.get(file)
-    if file and kept is not None and 0 <= time.monotonic() - kept[0] < CLUB_MODE_KEPT:
-        return kept[1]
-    found = keeper_password_hash(db) is not None
-    if file:
-        _password_set[file] = (time.monotonic(), found)
-    return found
+    """Whether a keeper password is set: the app then serves the LAN, behind a login."""
+    return keeper_password_hash(db) is not None
 
 
 def set_keeper_password_hash(db: sqlite_utils.Database, password_hash: str | None) -> None:
@@ -48,7 +31,6 @@ def set_keeper_password_hash(db: sqlite_utils.Database, password_hash: str | Non
         db.execute("delete from keeper")
         if password_hash is not None:
             db.table("keeper").insert({"id": 1, "password_hash": password_hash, "updated": now()})
-    _password_set.pop(database_file(db), None)
 
 
 def add_token(
