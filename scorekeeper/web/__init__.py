@@ -23,7 +23,6 @@ from . import network
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
-_INHERITED: list[sqlite_utils.Database] = []
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -139,27 +138,19 @@ def signed(score: int) -> str:
 def get_db() -> sqlite_utils.Database:
     """The request's database connection: the thread's own, kept open from one request to the next.
 
-    The database was migrated when the app was built. A connection is not shared between threads
-    nor inherited by a forked worker; keeping it open spares each request the opening and, above
-    all, the checkpoint SQLite makes when the last connection to a WAL database closes.
+    The database was migrated when the app was built. A connection is not shared between threads;
+    keeping it open spares each request the opening and, above all, the checkpoint SQLite makes
+    when the last connection to a WAL database closes (SQLite's own checkpoints then run as the
+    log grows, every thousand pages).
     """
     if "db" not in g:
-        g.db = _thread_connection(current_app)
+        local = current_app.extensions.setdefault("scorekeeper.connections", threading.local())
+        path = current_app.config["DATABASE"]
+        kept: tuple[str, sqlite_utils.Database] | None = getattr(local, "kept", None)
+        if kept is None or kept[0] != path:
+            kept = local.kept = (path, connect(path))
+        g.db = kept[1]
     db: sqlite_utils.Database = g.db
-    return db
-
-
-def _thread_connection(app: Flask) -> sqlite_utils.Database:
-    local = app.extensions.setdefault("scorekeeper.connections", threading.local())
-    path = app.config["DATABASE"]
-    kept: tuple[int, str, sqlite_utils.Database] | None = getattr(local, "kept", None)
-    if kept is not None and kept[:2] == (os.getpid(), path):
-        return kept[2]
-    if kept is not None and kept[0] != os.getpid():
-        # Opened before a fork: closing it here could checkpoint the parent's log. Never closed.
-        _INHERITED.append(kept[2])
-    db = connect(path, app.config.get("WAL_AUTOCHECKPOINT"))
-    local.kept = (os.getpid(), path, db)
     return db
 
 
