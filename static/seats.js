@@ -1,5 +1,5 @@
 // The session form's drawing of the table: the players in the order typed, round the table
-// the way the chosen ruleset plays (scorekeeper/web/seating.py draws the same for the first page).
+// the way the chosen ruleset plays (scorekeeper/web/sessions/seating.py draws the same for the first page).
 (function () {
   "use strict";
   const figure = document.querySelector("[data-seating]");

@@ -30,7 +30,7 @@ def problem_codes() -> set[str]:
 
 
 def test_every_problem_code_is_in_the_readme_and_the_openapi_description():
-    from scorekeeper.web.openapi import description
+    from scorekeeper.web.api.openapi import description
 
     codes = problem_codes()
     assert {"last-trick-winner-needed", "fool-exchange", "single-leftover-card"} <= codes

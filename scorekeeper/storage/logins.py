@@ -1,5 +1,5 @@
 """The keeper's logins: a row per login, ended by logging out, by a new password, by the keeper
-from the tokens page, or by being idle too long (web/auth.py). Only a hash of each login's token
+from the tokens page, or by being idle too long (web/access/). Only a hash of each login's token
 is kept, as for API tokens."""
 
 from __future__ import annotations

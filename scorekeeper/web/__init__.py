@@ -61,30 +61,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register(app: Flask) -> None:
+    """The features (sessions, deals, access, api, printing) and the shared pieces."""
+    from . import access
     from . import api
-    from . import auth
     from . import cli
-    from . import count
     from . import deals
     from . import errors
-    from . import exports
     from . import i18n
-    from . import keeper
-    from . import login
-    from . import openapi
-    from . import pages
     from . import sessions
     from . import sheets
 
     i18n.init_app(app)
-    auth.init_app(app)
-    keeper.init_app(app)
+    access.init_app(app)
     errors.init_app(app)
-    for module in (login, pages, sessions, deals, count, sheets, exports, api, openapi):
-        app.register_blueprint(module.bp)
+    sessions.init_app(app)
+    deals.init_app(app)
+    app.register_blueprint(sheets.bp)
+    api.init_app(app, csrf)
     cli.init_app(app)
-    csrf.exempt(api.bp)  # JSON clients send no form token; see the README on API access
-    csrf.exempt(openapi.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["card_label"] = card_label
 

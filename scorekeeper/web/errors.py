@@ -16,7 +16,7 @@ from ..services import NotFoundError
 from ..services import PreconditionFailedError
 from ..services import ServiceError
 from ..services import UnrecordableDealError
-from .api_json import problems_json
+from .api.values import problems_json
 
 STATUS = {
     InputError: 400,

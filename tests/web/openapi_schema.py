@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import schemathesis
 
-from scorekeeper.web.openapi import description
+from scorekeeper.web.api.openapi import description
 from tests.fuzzing import FUZZING
 from tests.fuzzing import SEED
 from tests.fuzzing import examples

@@ -225,7 +225,7 @@ def test_security_headers_are_on_pages_json_and_errors(app, client, sessions):
 def test_a_security_header_an_answer_sets_itself_stays_and_is_not_doubled(app):
     from flask import Response
 
-    from scorekeeper.web.auth import security_headers
+    from scorekeeper.web.access.auth import security_headers
 
     with app.test_request_context("/"):
         answer = security_headers(Response("x", headers={"x-frame-options": "SAMEORIGIN"}))

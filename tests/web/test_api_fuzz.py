@@ -520,7 +520,7 @@ def test_a_json_body_with_the_wrong_content_type_is_refused_with_a_json_400(api,
 
 @pytest.mark.parametrize("version", ["¹", "²³", "⑦"])
 def test_a_version_of_superscript_digits_is_refused_with_400_not_a_500(api, version):
-    # api_json.version_of reads a string version with str.isdigit(), which is true for "¹",
+    # api/values.py version_of reads a string version with str.isdigit(), which is true for "¹",
     # and then int("¹") raises ValueError: a 500 for PUT (body) and DELETE (query or body).
     session_id = api.sessions["scarto"]
     api.ensure_deals(session_id)

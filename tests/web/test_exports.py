@@ -14,8 +14,8 @@ from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
-from scorekeeper.web import exports
 from scorekeeper.web import get_db
+from scorekeeper.web.sessions import exports
 
 DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 # Scarto scores each side's points - 26:

@@ -153,7 +153,7 @@ def test_the_tokens_page_makes_a_read_only_token_that_expires(app, club):
 def test_a_token_made_before_scopes_keeps_reading_and_writing(app, club):
     """The migration gives every existing token the scope "write" and no expiry."""
     pinned, _ = club
-    from scorekeeper.web.auth import token_hash
+    from scorekeeper.web.access.auth import token_hash
 
     with app.app_context():
         db = get_db()

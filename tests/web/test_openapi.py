@@ -1,6 +1,6 @@
 """The OpenAPI description the app serves, and schemathesis run against the app with it.
 
-The description (scorekeeper/web/openapi.json) must be valid OpenAPI, name the rules core's card
+The description (scorekeeper/web/api/openapi.json) must be valid OpenAPI, name the rules core's card
 codes, rulesets and options, and describe every route of the JSON API. Then schemathesis
 generates requests from it, valid and invalid, for every operation (its examples, coverage and
 fuzzing phases: 30 fuzzed examples an operation, 300 in `make fuzz`) and runs every check it has
@@ -36,8 +36,8 @@ from scorekeeper.rules.options import OPTIONS
 from scorekeeper.rules.ruleset import RULESET_IDS
 from scorekeeper.storage import access
 from scorekeeper.web import get_db
-from scorekeeper.web.openapi import SOURCE
-from scorekeeper.web.openapi import description
+from scorekeeper.web.api.openapi import SOURCE
+from scorekeeper.web.api.openapi import description
 from tests.web.openapi_schema import LOOPBACK
 from tests.web.openapi_schema import schema
 

@@ -23,8 +23,8 @@ from scorekeeper.scoresheet import _build_protocol
 from scorekeeper.scoresheet import build_protocol
 from scorekeeper.services import loaded
 from scorekeeper.web import get_db
-from scorekeeper.web.protocol_json import deal_row_json
-from scorekeeper.web.protocol_json import protocol_json
+from scorekeeper.web.api.protocol import deal_row_json
+from scorekeeper.web.api.protocol import protocol_json
 from tests.fuzzing import examples
 from tests.web import helpers
 

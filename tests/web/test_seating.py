@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 
 from scorekeeper.rules import find_ruleset
 from scorekeeper.sheets import reference_card
-from scorekeeper.web.seating import seat_positions
+from scorekeeper.web.sessions.seating import seat_positions
 
 RIGHT = "Play runs to the dealer's right (counter-clockwise): the player on his right leads."
 LEFT = "Play runs to the dealer's left (clockwise): the player on his left leads."

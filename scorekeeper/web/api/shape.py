@@ -20,11 +20,11 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import PRESETS
-from ..rules.options import OPTIONS
-from ..services import InputError
-from ..services.sessions import MAX_LABEL
-from ..services.sessions import MAX_NAME
+from ...rules import PRESETS
+from ...rules.options import OPTIONS
+from ...services import InputError
+from ...services.sessions import MAX_LABEL
+from ...services.sessions import MAX_NAME
 
 MAX_CARDS = 78
 """The whole deck: no pile, scarto, group or trick list of the description holds more."""

@@ -15,19 +15,19 @@ from typing import Any
 
 from flask import request
 
-from ..rules import Card
-from ..rules import InvalidNotationError
-from ..rules import InvalidRulesetError
-from ..rules import PileCount
-from ..rules import Problem
-from ..rules import Ruleset
-from ..rules import ScartoVerdict
-from ..rules import find_ruleset
-from ..rules import parse_card
-from ..rules.audit import DealResult
-from ..rules.cards import repeated
-from ..rules.count_check import CountCheck
-from ..services import InputError
+from ...rules import Card
+from ...rules import InvalidNotationError
+from ...rules import InvalidRulesetError
+from ...rules import PileCount
+from ...rules import Problem
+from ...rules import Ruleset
+from ...rules import ScartoVerdict
+from ...rules import find_ruleset
+from ...rules import parse_card
+from ...rules.audit import DealResult
+from ...rules.cards import repeated
+from ...rules.count_check import CountCheck
+from ...services import InputError
 
 MAX_NUMBER = 10_000
 """Larger than any score a session can reach; anything beyond is a mistake, not a score."""
@@ -82,7 +82,7 @@ def pile_of(value: object, ruleset: Ruleset) -> list[Card]:
 
 def groups_of(value: object, ruleset: Ruleset) -> list[list[Card]]:
     """The groups of a count made at the table ("groups"): no more cards in all than the pack
-    holds, counted before any is read (api_shape holds the groups to 78)."""
+    holds, counted before any is read (shape.py holds the groups to 78)."""
     if not isinstance(value, list):
         raise InputError("groups must be a list of lists of card codes", "groups")
     codes = [_codes_of(group, f"groups[{i}]") for i, group in enumerate(value)]

@@ -4,6 +4,8 @@ Each is built per session (the number of players and the counters depend on the 
 turns its data into the same dict the JSON API takes (services/dealinput.py). Every form also
 asks who really dealt, when not the seat the rotation gives, and those that need it who won
 the last trick and, in Tarocchi a 3, whether the Matto was played too early.
+
+Beside them: the scarto checked before play, and a deal record to import.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import BooleanField
 from wtforms import Field
 from wtforms import HiddenField
@@ -21,16 +24,17 @@ from wtforms import SelectField
 from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import TextAreaField
+from wtforms import validators
 
-from ..rules import Ruleset
-from ..services import InputError
-from ..services import Session
-from .forms import SCARTO
-from .forms import _number
-from .forms import codes
-from .forms import options
-from .forms import seat_or_none
-from .forms import within_pack
+from ...rules import Ruleset
+from ...services import InputError
+from ...services import Session
+from ..forms import NUMBER
+from ..forms import SCARTO
+from ..forms import codes
+from ..forms import options
+from ..forms import seat_or_none
+from ..forms import within_pack
 
 
 class DealForm(FlaskForm):
@@ -41,7 +45,7 @@ class DealForm(FlaskForm):
     """The version of the deal being corrected, so that a change made meanwhile is not lost."""
 
     dealer = SelectField(_l("Dealer"), choices=[], default="", validate_choice=False)
-    """Empty: the rotation's dealer (web/deals.py names him); else the seat that really dealt."""
+    """Empty: the rotation's dealer (deals/views.py names him); else the seat that really dealt."""
 
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save deal"))
@@ -52,12 +56,12 @@ def totals_form(session: Session) -> type[DealForm]:
         pass
 
     for side, name in enumerate(session.side_names):
-        setattr(TotalsForm, f"points_{side}", IntegerField(name, _number))
+        setattr(TotalsForm, f"points_{side}", IntegerField(name, NUMBER))
     return TotalsForm
 
 
 def totals_body(form: DealForm, session: Session) -> dict[str, Any]:
-    from ..rules.game import complete_points
+    from ...rules.game import complete_points
 
     values = [form[f"points_{side}"].data for side in range(len(session.side_names))]
     if values.count(None) == 1:  # the last one filled in from the deck total
@@ -90,7 +94,7 @@ def quick_form(session: Session) -> type[DealForm]:
         field = SelectField(card.label, choices=options(places), validate_choice=False)
         setattr(QuickCountForm, f"card_{card.code}", field)
     for seat, name in enumerate(session.players):
-        setattr(QuickCountForm, f"tricks_{seat}", IntegerField(name, _number))
+        setattr(QuickCountForm, f"tricks_{seat}", IntegerField(name, NUMBER))
     return QuickCountForm
 
 
@@ -209,3 +213,48 @@ def prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]
 
 def _text(value: object) -> str:
     return "" if value is None else str(value)
+
+
+YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
+
+
+class ScartoForm(FlaskForm):
+    """The scarto alone, checked before play, with what the dealer says about his hand."""
+
+    scarto = StringField(_l("Scarto"), [validators.InputRequired(), within_pack()])
+    kept = TextAreaField(_l("Cards the dealer keeps (optional)"), [within_pack()])
+    keeps_trump = SelectField(
+        _l("Does the dealer keep a trump?"), choices=options(YES_NO), default=""
+    )
+    keeps_fool = SelectField(
+        _l("Does the dealer keep the Fool?"), choices=options(YES_NO), default=""
+    )
+    trumps_announced = IntegerField(
+        _l("Trumps the dealer announced as laid aside (empty: not asked)"), NUMBER
+    )
+    check = SubmitField(_l("Check the scarto"))
+
+
+def scarto_body(form: ScartoForm) -> dict[str, Any]:
+    declaration: dict[str, Any] = {
+        "keeps_trump": _yes_no(form.keeps_trump.data),
+        "keeps_fool": _yes_no(form.keeps_fool.data),
+        "trumps_announced": form.trumps_announced.data,
+    }
+    return {
+        "scarto": codes(form.scarto.data),
+        "kept": codes(form.kept.data) or None,
+        "declaration": {k: v for k, v in declaration.items() if v is not None},
+    }
+
+
+def _yes_no(value: str | None) -> bool | None:
+    return {"yes": True, "no": False}.get(value or "")
+
+
+class ImportForm(FlaskForm):
+    """A deal record to import: pasted, or a .txt file."""
+
+    record = TextAreaField(_l("Deal record"))
+    upload = FileField(_l("or a file"))
+    submit = SubmitField(_l("Import the deal"))

@@ -1,7 +1,7 @@
 """The JSON API, /api/v1: rulesets, counting, auditing, sessions and their deals.
 
-Each view reads its body (``api_shape`` holds its keys and list sizes to the OpenAPI description,
-``api_json`` checks every type), makes one call into the services or the rules core, and answers
+Each view reads its body (``shape.py`` holds its keys and list sizes to the OpenAPI description,
+``values.py`` checks every type), makes one call into the services or the rules core, and answers
 JSON. Refusals come back as ``{"error": sentence, "problems": [...]}``:
 400 a body that cannot be read, 404 no such session or deal, 409 a deal changed meanwhile,
 412 a deal in no state its If-Match names, 413 a body over the size limit, 422 a deal whose
@@ -23,21 +23,21 @@ from flask import url_for
 from flask.views import MethodView
 from werkzeug.wrappers import Response
 
-from .. import services
-from ..rules import PRESETS
-from ..rules import ScorekeeperError
-from ..rules import check_count
-from ..rules import count_pile
-from ..rules.layout import seat_names
-from ..scoresheet import build_protocol
-from ..services.dealinput import audit_deal
-from ..services.dealinput import parse_deal_input
-from ..services.deals import find_deal
-from . import api_json as js
-from . import api_shape
-from . import errors
-from . import get_db
-from . import protocol_json as pj
+from ... import services
+from ...rules import PRESETS
+from ...rules import ScorekeeperError
+from ...rules import check_count
+from ...rules import count_pile
+from ...rules.layout import seat_names
+from ...scoresheet import build_protocol
+from ...services.dealinput import audit_deal
+from ...services.dealinput import parse_deal_input
+from ...services.deals import find_deal
+from .. import errors
+from .. import get_db
+from . import protocol as pj
+from . import shape
+from . import values as js
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -60,7 +60,7 @@ def rulesets() -> Response:
 def count() -> Response:
     """Count a pile in threes; or, given "groups" and "claimed", check a count made at the table."""
     body = js.body_object()
-    api_shape.count_body(body)
+    shape.count_body(body)
     ruleset = js.ruleset_of(body)
     if body.get("groups") is None:
         # At most a pack's worth of cards, counted before any is read; each card once.
@@ -80,7 +80,7 @@ def count() -> Response:
 def audit() -> Response:
     """Audit a deal without storing it: points, scores, problems, the scarto, the piles."""
     body = js.body_object()
-    api_shape.deal_body(body, *api_shape.AUDIT_EXTRAS)
+    shape.deal_body(body, *shape.AUDIT_EXTRAS)
     ruleset = js.ruleset_of(body)
     deal = parse_deal_input(body, ruleset)
     if deal.form == "totals" and body.get("dealer") is None:
@@ -101,7 +101,7 @@ def session_list() -> Response:
 def session_start() -> Answer:
     """Start a session; 201 with the session and the address of its page."""
     body = js.body_object()
-    api_shape.session_body(body)
+    shape.session_body(body)
     session_id = services.start_session(get_db(), body)
     body = _protocol(session_id)
     return jsonify(body), 201, {"Location": body["url"]}
@@ -118,7 +118,7 @@ def session_detail(session_id: int) -> Response:
 def deal_record(session_id: int) -> Answer:
     """Record the next deal; 422 and nothing stored when its points are doubtful."""
     body = js.body_object()
-    api_shape.deal_body(body)
+    shape.deal_body(body)
     session, deal = services.record_deal_in(get_db(), _checked_id(session_id), body)
     row = pj.deal_row_json(build_protocol(session), deal.number)
     address = url_for("api.deal_by_id", session_id=session_id, deal_id=deal.id)
@@ -166,7 +166,7 @@ bp.add_url_rule(
 
 def _correct(session_id: int, number: int | None, deal_id: int | None) -> Answer:
     body = js.body_object()
-    api_shape.deal_body(body, "version")
+    shape.deal_body(body, "version")
     version = js.version_of(body.get("version"))
     db, seen = get_db(), js.if_match()
     deal = services.correct_deal(db, _checked_id(session_id), number, body, version, deal_id, seen)
@@ -210,7 +210,7 @@ def replay(session_id: int) -> Response:
     """Replay the next deal's play entered so far: who led and won, who plays next, problems."""
     session = services.load_session(get_db(), session_id)
     body = js.body_object()
-    api_shape.deal_body(body, form="play")
+    shape.deal_body(body, form="play")
     played = services.preview_play(session, body)
     return jsonify(replay_json(played, session.players))
 

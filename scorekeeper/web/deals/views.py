@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint
@@ -12,22 +13,25 @@ from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .. import services
-from ..rules import IllegalDealError
-from ..rules.audit import DealResult
-from ..translate import problem_text
-from . import dealforms
+from ... import services
+from ...rules import IllegalDealError
+from ...rules.audit import DealResult
+from ...translate import problem_text
+from .. import get_db
+from ..forms import ConfirmForm
+from ..forms import error_field
+from ..forms import options
 from . import forms
-from . import get_db
 
 bp = Blueprint("deals", __name__, url_prefix="/sessions/<int:session_id>")
 KINDS = {
-    "totals": (dealforms.totals_form, dealforms.totals_body),
-    "quick": (dealforms.quick_form, dealforms.quick_body),
-    "piles": (dealforms.piles_form, dealforms.piles_body),
-    "play": (dealforms.play_form, dealforms.play_body),
+    "totals": (forms.totals_form, forms.totals_body),
+    "quick": (forms.quick_form, forms.quick_body),
+    "piles": (forms.piles_form, forms.piles_body),
+    "play": (forms.play_form, forms.play_body),
 }
 Page = Response | tuple[str, int] | str
+BodyMaker = Callable[[Any, services.Session], dict[str, Any]]
 
 
 @bp.route("/deals/new/<kind>", methods=["GET", "POST"])
@@ -49,7 +53,7 @@ def edit(session_id: int, number: int) -> Page:
 @bp.post("/deals/<int:number>/delete")
 def delete(session_id: int, number: int) -> Response:
     """Delete a deal; later deals move up, and dealers and totals recompute."""
-    form = forms.ConfirmForm()
+    form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
     deal_id, version = form.deal_id.data, form.version.data
@@ -67,7 +71,7 @@ def scarto(session_id: int) -> Page:
         try:
             verdict = services.check_scarto_first(get_db(), session_id, forms.scarto_body(form))
         except services.InputError as error:
-            field = forms.error_field(form, error.field) or form.scarto
+            field = error_field(form, error.field) or form.scarto
             field.errors.append(str(error))
             return render_template("deals/scarto.html", session=session, form=form), 400
     elif form.is_submitted():
@@ -98,24 +102,16 @@ def import_deal(session_id: int) -> Page:
 
 
 def _entry(session: services.Session, kind: str, number: int | None) -> Page:
+    """The entry page of one kind of form, for the next deal (number None) or deal number."""
     if kind not in KINDS:
         abort(404)
     make_form, make_body = KINDS[kind]
-    form_class = make_form(session)
     stored = session.deals[number - 1] if number else None
-    if stored:
-        form = form_class(
-            data=dealforms.prefill(stored.input, kind, session.ruleset)
-            | {"version": str(stored.version), "deal_id": str(stored.id)}
-        )
-    elif kind == "play" and session.pending_play:  # resume a play saved part-way
-        form = form_class(data=dealforms.prefill(session.pending_play, kind, session.ruleset))
-    else:
-        form = form_class()
+    form = _filled_form(make_form(session), session, kind, stored)
     rotation = services.dealer_for(session, number or len(session.deals) + 1)
-    form.dealer.choices = forms.options(
+    form.dealer.choices = options(
         [("", _("%(name)s, by the rotation", name=session.players[rotation]))]
-        + dealforms.seat_choices(session)
+        + forms.seat_choices(session)
     )
     dealer = stored.dealer if stored else rotation
     context: dict[str, Any] = {
@@ -128,12 +124,37 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
         return render_template("deals/entry.html", **context), status
+    return _submit(session, form, make_body, context)
+
+
+def _filled_form(
+    form_class: type[forms.DealForm],
+    session: services.Session,
+    kind: str,
+    stored: services.Deal | None,
+) -> Any:
+    """The form, filled with the deal being corrected, or with a play saved part-way."""
+    if stored:
+        return form_class(
+            data=forms.prefill(stored.input, kind, session.ruleset)
+            | {"version": str(stored.version), "deal_id": str(stored.id)}
+        )
+    if kind == "play" and session.pending_play:  # resume a play saved part-way
+        return form_class(data=forms.prefill(session.pending_play, kind, session.ruleset))
+    return form_class()
+
+
+def _submit(
+    session: services.Session, form: Any, make_body: BodyMaker, context: dict[str, Any]
+) -> Page:
+    """Save the deal, or show its breakdown (check); a refusal is shown at its field."""
+    number = context["number"]
     try:
         body = make_body(form, session)
         if form.save.data:
             _save(session, number, body, form.version.data, form.deal_id.data)
             return redirect(url_for("sessions.detail", session_id=session.id), 303)
-        if kind == "play":
+        if context["kind"] == "play":
             return _play_state(session, form, body, number, context)
         _deal, context["result"] = services.preview_deal(session, body, number)
         return render_template("deals/entry.html", **context)
@@ -151,7 +172,7 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
         form.deal_id.data = str(current.id)
         return render_template("deals/entry.html", **context), 409
     except (services.InputError, IllegalDealError) as error:
-        field = forms.error_field(form, getattr(error, "field", None))
+        field = error_field(form, getattr(error, "field", None))
         (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
         return render_template("deals/entry.html", **context), 400
 

@@ -9,19 +9,35 @@ from __future__ import annotations
 from flask import Blueprint
 from flask import render_template
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import SelectField
+from wtforms import SubmitField
+from wtforms import TextAreaField
 
-from ..rules import Card
-from ..rules import InvalidNotationError
-from ..rules import Ruleset
-from ..rules import check_count
-from ..rules import count_pile
-from ..rules import find_ruleset
-from ..rules import parse_cards
-from ..rules.cards import full_deck
-from ..rules.cards import repeated
-from . import forms
+from ...rules import Card
+from ...rules import InvalidNotationError
+from ...rules import Ruleset
+from ...rules import check_count
+from ...rules import count_pile
+from ...rules import find_ruleset
+from ...rules import parse_cards
+from ...rules.cards import full_deck
+from ...rules.cards import repeated
+from ..forms import codes as card_codes
+from ..forms import ruleset_choices
+from ..forms import within_pack
 
 bp = Blueprint("count", __name__)
+
+
+class CountForm(FlaskForm):
+    """A disputed pile: its cards, or the groups as counted at the table."""
+
+    ruleset = SelectField(_l("Ruleset"), choices=ruleset_choices())
+    cards = TextAreaField(_l("Cards of the pile"), [within_pack()])
+    groups = TextAreaField(_l("Groups as counted: one group a line, then = and the value claimed"))
+    show = SubmitField(_l("Count"))
 
 
 @bp.context_processor
@@ -33,7 +49,7 @@ def deck() -> dict[str, object]:
 @bp.route("/count", methods=["GET", "POST"])
 def checker() -> tuple[str, int] | str:
     """Type or pick a pile's cards, or the groups with their claimed values."""
-    form = forms.CountForm()
+    form = CountForm()
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
         return render_template("count.html", form=form), status
@@ -44,7 +60,7 @@ def checker() -> tuple[str, int] | str:
             return render_template(
                 "count.html", form=form, check=check_count(groups, claimed, ruleset)
             )
-        codes = forms.codes(form.cards.data)
+        codes = card_codes(form.cards.data)
         _within_pack(len(codes), ruleset)
         cards = parse_cards(codes)
         _check_pile(cards, ruleset)
@@ -86,7 +102,7 @@ def _read_groups(text: str, ruleset: Ruleset) -> tuple[list[list[Card]], list[in
                 deck=ruleset.deck_size,
             )
         )
-    codes = [forms.codes(cards) for cards, _sep, _value in lines]
+    codes = [card_codes(cards) for cards, _sep, _value in lines]
     _within_pack(sum(map(len, codes)), ruleset)
     groups, claimed = [], []
     for number, ((_cards, sep, value), group) in enumerate(zip(lines, codes, strict=True), start=1):

@@ -1,5 +1,6 @@
-"""The keeper's tools: the password (command line), the JSON API's tokens and the keeper's own
-logins (page and command)."""
+"""The keeper's tokens page: the JSON API's bearer tokens and the keeper's own logins.
+
+The password and the tokens from the command line are in commands.py."""
 
 from __future__ import annotations
 
@@ -9,41 +10,29 @@ from datetime import datetime
 from datetime import timedelta
 from typing import Any
 
-import click
 from flask import Blueprint
-from flask import Flask
 from flask import abort
 from flask import current_app
 from flask import make_response
 from flask import render_template
-from flask.cli import with_appcontext
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from werkzeug.security import generate_password_hash
 from wtforms import HiddenField
 from wtforms import SelectField
 from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import validators
 
-from ..storage import access
-from ..storage import logins
-from . import get_db
+from ...storage import access
+from ...storage import logins
+from .. import get_db
+from ..forms import options
 from .auth import current_login
 from .auth import is_keeper
 from .auth import no_store
 from .auth import token_hash
-from .forms import options
 
 bp = Blueprint("keeper", __name__, url_prefix="/keeper")
-MIN_PASSWORD = 8
-
-
-def init_app(app: Flask) -> None:
-    app.register_blueprint(bp)
-    for command in (set_password, create_token, revoke_token):
-        app.cli.add_command(command)
 
 
 SCOPES = {"write": _l("read and write"), "read": _l("read only")}
@@ -109,44 +98,3 @@ def _id_of(value: str | None) -> int:
     """A row id from a hidden field; 0 (no row) for anything else."""
     text = (value or "").strip()
     return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else 0
-
-
-@click.command("set-password")
-@click.option("--remove", is_flag=True, help="Remove the password: back to this computer only.")
-@with_appcontext
-def set_password(remove: bool) -> None:
-    """Set the keeper's password, which lets the app serve other machines on the LAN."""
-    db = get_db()
-    password = None
-    if not remove:
-        password = click.prompt("Keeper password", hide_input=True, confirmation_prompt=True)
-    if remove:
-        access.set_keeper_password_hash(db, None)
-        click.echo(_("The keeper password is removed: the app serves this computer only."))
-        return
-    if not password or len(password) < MIN_PASSWORD:
-        raise click.ClickException(
-            _("the password needs at least %(n)s characters", n=MIN_PASSWORD)
-        )
-    access.set_keeper_password_hash(db, generate_password_hash(password))
-    click.echo(_("The keeper password is set: pages need a login, API writes a token."))
-
-
-@click.command("create-token")
-@click.argument("name")
-@click.option("--read-only", is_flag=True, help="The token may read, not write.")
-@click.option("--days", type=click.IntRange(1, 3650), help="The token expires after DAYS days.")
-@with_appcontext
-def create_token(name: str, read_only: bool, days: int | None) -> None:
-    """Create a bearer token for the JSON API and print it (it is shown only once)."""
-    click.echo(new_token(name, "read" if read_only else "write", days))
-
-
-@click.command("revoke-token")
-@click.argument("token_id", type=int)
-@with_appcontext
-def revoke_token(token_id: int) -> None:
-    """Revoke an API token by its number (see the keeper's tokens page)."""
-    if not access.revoke_token(get_db(), token_id):
-        raise click.ClickException(_("no active token %(n)s", n=token_id))
-    click.echo(_("Token %(n)s is revoked.", n=token_id))

@@ -15,14 +15,16 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import services
-from ..rules.notation import format_record
-from ..scoresheet import build_protocol
-from ..sheets import qr_svg
+from ... import services
+from ...rules.notation import format_record
+from ...scoresheet import build_protocol
+from ...sheets import qr_svg
+from .. import get_db
+from ..access.auth import club_mode
+from ..access.auth import no_store
+from ..forms import ConfirmForm
+from ..forms import error_field
 from . import forms
-from . import get_db
-from .auth import club_mode
-from .auth import no_store
 from .seating import seat_positions
 from .seating import table_data
 
@@ -37,7 +39,7 @@ def new() -> Response | tuple[str, int] | str:
         try:
             session_id = services.start_session(get_db(), forms.session_body(form))
         except services.InputError as error:
-            field = forms.error_field(form, "player_0" if error.field == "players" else error.field)
+            field = error_field(form, "player_0" if error.field == "players" else error.field)
             (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
         else:
             return redirect(url_for("sessions.detail", session_id=session_id), 303)
@@ -72,7 +74,7 @@ def detail(session_id: int) -> str | Response:
 @bp.post("/<int:session_id>/delete")
 def delete(session_id: int) -> Response:
     """Delete a whole session; the home page can bring it back."""
-    if not forms.ConfirmForm().validate_on_submit():
+    if not ConfirmForm().validate_on_submit():
         abort(400)
     services.delete_session(get_db(), session_id)
     return redirect(url_for("pages.index"), 303)
@@ -107,7 +109,7 @@ def deal(session_id: int, number: int) -> str:
         session=session,
         deal=stored,
         result=result,
-        delete_form=forms.ConfirmForm(),
+        delete_form=ConfirmForm(),
     )
 
 

@@ -3,7 +3,7 @@
 Without a keeper password the app is a one-person tool on the machine it runs on, like any
 desktop program: no login, and requests from other machines are refused, also when a proxy on
 this machine forwards them. With a password (``flask --app scorekeeper set-password``) it may
-serve a club on the LAN: the keeper logs in (a login kept on the server, web/login.py); other
+serve a club on the LAN: the keeper logs in (a login kept on the server, access/login.py); other
 players read a session through its read-only link, and may record and correct its deals with its
 edit PIN; JSON API clients use a bearer token the keeper creates, read-only or read-write, and
 revokes. Every request first passes the Host check of web/network.py.
@@ -27,13 +27,13 @@ from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ..services import ConflictError
-from ..storage import access
-from ..storage import logins
-from . import get_db
-from .network import forwarded_clients
-from .network import is_loopback
-from .network import trusted_host
+from ...services import ConflictError
+from ...storage import access
+from ...storage import logins
+from .. import get_db
+from ..network import forwarded_clients
+from ..network import is_loopback
+from ..network import trusted_host
 
 LOGIN_IDLE = 12 * 3600
 """Seconds a keeper's login lasts without a request: an evening, not the next week."""

@@ -6,9 +6,9 @@ from flask import Blueprint
 from flask import render_template
 from flask_wtf import FlaskForm
 
-from ..rules import PRESETS
-from ..services import list_sessions
-from . import get_db
+from ...rules import PRESETS
+from ...services import list_sessions
+from .. import get_db
 
 bp = Blueprint("pages", __name__)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..rules.ruleset import PRESETS
-from ..sheets import play_direction
+from ...rules.ruleset import PRESETS
+from ...sheets import play_direction
 
 SIZE = 100  # the drawing's viewBox is SIZE x SIZE
 RADIUS = 34

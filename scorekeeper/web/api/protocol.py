@@ -10,12 +10,12 @@ from typing import Any
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from ..scoresheet import GameView
-from ..scoresheet import Protocol
-from ..scoresheet import ProtocolRow
-from ..services import Deal
-from .api_json import problems_json
-from .api_json import scarto_check_json
+from ...scoresheet import GameView
+from ...scoresheet import Protocol
+from ...scoresheet import ProtocolRow
+from ...services import Deal
+from .values import problems_json
+from .values import scarto_check_json
 
 
 def deal_json(deal: Deal) -> dict[str, Any]:

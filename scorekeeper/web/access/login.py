@@ -2,7 +2,7 @@
 
 A keeper's login is a row on the server (storage/logins.py) and a random token in the session
 cookie: logging out ends it, and so do a new password, the keeper's "end" on the tokens page and
-``LOGIN_IDLE`` seconds without a request (web/auth.py). Guesses are limited per client, the
+``LOGIN_IDLE`` seconds without a request (access/auth.py). Guesses are limited per client, the
 real one behind a proxy (web/network.py): ``ATTEMPTS`` wrong passwords, PINs or read links in
 ``WINDOW`` seconds, each try counted before it is checked so that tries sent at once cannot
 slip past the count.
@@ -22,12 +22,18 @@ from flask import request
 from flask import session
 from flask import url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from werkzeug.security import check_password_hash
 from werkzeug.wrappers import Response
+from wtforms import PasswordField
+from wtforms import SubmitField
+from wtforms import validators
 
-from ..storage import access
-from ..storage import logins
-from . import get_db
+from ...storage import access
+from ...storage import logins
+from .. import get_db
+from ..i18n import _is_local_path
 from .auth import can_read
 from .auth import current_login
 from .auth import token_hash
@@ -36,11 +42,19 @@ bp = Blueprint("auth", __name__)
 ATTEMPTS, WINDOW = 5, 600.0  # failed logins, PINs or read links per client per ten minutes
 
 
+class LoginForm(FlaskForm):
+    password = PasswordField(_l("Keeper password"), [validators.InputRequired()])
+    submit = SubmitField(_l("Log in"))
+
+
+class PinForm(FlaskForm):
+    pin = PasswordField(_l("Edit PIN"), [validators.InputRequired()])
+    submit = SubmitField(_l("Unlock"))
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> Any:
     """The keeper's login; failed attempts are limited per client."""
-    from .forms import LoginForm
-
     form = LoginForm()
     if form.validate_on_submit():
         attempt = _try()
@@ -90,8 +104,6 @@ def view(token: str) -> Response:
 @bp.route("/sessions/<int:session_id>/pin", methods=["GET", "POST"])
 def pin(session_id: int) -> Any:
     """Enter a session's edit PIN to record and correct its deals."""
-    from .forms import PinForm
-
     stored = access.session_secrets(get_db(), session_id)
     if stored is None or not can_read(session_id):
         abort(404)
@@ -128,6 +140,4 @@ def _failed() -> None:
 
 def _next_path(default: str | None = None) -> str:
     target = request.args.get("next", "")
-    from .i18n import _is_local_path
-
     return target if _is_local_path(target) else (default or url_for("pages.index"))
