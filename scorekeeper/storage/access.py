@@ -14,6 +14,8 @@ from .repository import write
 
 MAX_ID = 2**63 - 1
 """The largest id SQLite can hold: a larger one names nothing."""
+
+
 def keeper_password_hash(db: sqlite_utils.Database) -> str | None:
     rows = list(select(db, "select password_hash from keeper where id = 1"))
     return rows[0]["password_hash"] if rows else None
