@@ -44,24 +44,9 @@ def begin_immediate(conn: sqlite3.Connection) -> None:
     conn.execute("BEGIN IMMEDIATE")
 
 
-def checkpoint(db: sqlite_utils.Database) -> bool:
-    """Copy what the log holds into the database file, as far as readers allow (PASSIVE: it
-    neither waits for readers nor blocks writers); whether it copied the log whole, so that the
-    next write starts the log over. A failure leaves it to the next one."""
-    try:
-        busy, pages, copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    except sqlite3.Error:
-        return False
-    return bool(busy == 0 and pages == copied)
-
-
-def connect(path: str | Path, autocheckpoint: int | None = None) -> sqlite_utils.Database:
-    """A connection to a database ``open_db`` has created and migrated, with the app's PRAGMAs;
-    ``autocheckpoint``: the log's size in pages at which a commit checkpoints (SQLite's default
-    1,000), raised where another process checkpoints (storage/checkpointer.py)."""
+def connect(path: str | Path) -> sqlite_utils.Database:
+    """A connection to a database ``open_db`` has created and migrated, with the app's PRAGMAs."""
     conn = sqlite3.connect(str(path))
     for pragma in PRAGMAS:
         conn.execute(pragma)
-    if autocheckpoint is not None:
-        conn.execute(f"PRAGMA wal_autocheckpoint = {int(autocheckpoint)}")
     return sqlite_utils.Database(conn)

@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
         app.config.from_pyfile("config.py", silent=True)
-        if os.environ.get("SCOREKEEPER_DATABASE"):  # another database file, e.g. for gunicorn
+        if os.environ.get("SCOREKEEPER_DATABASE"):  # another database file, e.g. for a server
             app.config["DATABASE"] = os.environ["SCOREKEEPER_DATABASE"]
         network.from_environment(app.config)
     else:
@@ -106,8 +106,8 @@ MAX_ID = 2**63 - 1
 
 
 def warm_up(app: Flask) -> None:
-    """Compile every page's template and load every language now, once: under gunicorn this runs
-    in the master before it forks, so no worker spends its first requests on them."""
+    """Compile every page's template and load every language now, once, so that the first
+    keepers to ask do not wait for them."""
     from flask_babel import get_translations
 
     from .i18n import LANGUAGES

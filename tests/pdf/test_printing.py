@@ -3,15 +3,13 @@ being rendered gets a page that tries again by itself, and nothing is rendered m
 
 from __future__ import annotations
 
-import fcntl
-from pathlib import Path
-
 import pytest
 from bs4 import BeautifulSoup
 
 from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
+from scorekeeper.web import printing
 
 
 @pytest.fixture
@@ -29,12 +27,10 @@ def session_id(app):
 
 
 @pytest.fixture
-def another_sheet_rendering(app):
-    """Another worker holding the turn, as while it renders a sheet."""
-    with Path(app.config["DATABASE"] + ".printing").open("a+b") as file:
-        fcntl.flock(file, fcntl.LOCK_EX)
+def another_sheet_rendering():
+    """Another thread holding the turn, as while it renders a sheet."""
+    with printing.TURN:
         yield
-        fcntl.flock(file, fcntl.LOCK_UN)
 
 
 def test_a_sheet_waits_its_turn_on_a_page_that_tries_again(
@@ -53,9 +49,7 @@ def test_a_sheet_waits_its_turn_on_a_page_that_tries_again(
 
 
 def test_the_sheet_comes_once_the_other_is_done(app, client, session_id):
-    path = Path(app.config["DATABASE"] + ".printing")
-    with path.open("a+b") as file:
-        fcntl.flock(file, fcntl.LOCK_EX)
+    with printing.TURN:
         assert client.get(f"/sessions/{session_id}/sheet.pdf").status_code == 503
     response = client.get(f"/sessions/{session_id}/sheet.pdf")  # the page's retry
     assert response.status_code == 200
@@ -65,9 +59,7 @@ def test_the_sheet_comes_once_the_other_is_done(app, client, session_id):
 
 def test_a_sheet_already_rendered_never_waits(app, client, session_id):
     assert client.get(f"/sessions/{session_id}/sheet.pdf").status_code == 200
-    path = Path(app.config["DATABASE"] + ".printing")
-    with path.open("a+b") as file:
-        fcntl.flock(file, fcntl.LOCK_EX)
+    with printing.TURN:
         response = client.get(f"/sessions/{session_id}/sheet.pdf")
     assert response.status_code == 200
     assert response.headers["X-Sheet-Cache"] == "hit"
@@ -81,12 +73,7 @@ def test_every_kind_of_sheet_takes_its_turn(client, session_id, another_sheet_re
         assert client.get(url).status_code == 503, url
 
 
-def test_without_flock_one_sheet_renders_at_a_time_in_the_process(app, monkeypatch):
-    """Windows has no fcntl: the club server is one process there, and a lock of its own
-    gives the turn."""
-    from scorekeeper.web import printing
-
-    monkeypatch.setattr(printing, "fcntl", None)
+def test_one_sheet_renders_at_a_time_and_the_turn_comes_back(app):
     with app.test_request_context("/"):
         with printing.my_turn() as first, printing.my_turn() as second:
             assert (first, second) == (True, False)
