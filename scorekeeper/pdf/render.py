@@ -7,21 +7,38 @@ per process (again when its file changes) instead of once per sheet.
 Speed (issue "Speed"): WeasyPrint subsets the embedded fonts with HarfBuzz when Debian's
 ``libharfbuzz-subset0`` is installed, and falls back to fontTools, about 100 ms slower a sheet,
 when it is not; ``harfbuzz_subsetting()`` says which.
+
+Speed (issue "Printed sheets as fast as plain WeasyPrint"): WeasyPrint's time goes into boxes,
+each element's and each run of text's, far more than into fonts or stylesheets; so a document
+is handed over without the whitespace between its blocks (``compact``).
 """
 
 from __future__ import annotations
 
+import base64
 import mimetypes
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
+from urllib.parse import unquote_to_bytes
 from urllib.parse import urlsplit
 
 _lock = threading.Lock()
 _state: dict[str, Any] = {}
 _stylesheets: dict[Path, tuple[int, Any]] = {}  # path -> (mtime_ns, parsed weasyprint.CSS)
+_fetchers: dict[Path, Any] = {}  # static folder -> its fetcher
+# Elements around which whitespace means nothing to the layout (never <pre>: it keeps its own).
+_BLOCKS = frozenset(
+    {"html", "head", "body", "meta", "title", "link", "style", "div", "section", "p", "ul", "ol"}
+    | {"li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "caption", "colgroup", "col", "thead"}
+    | {"tbody", "tfoot", "tr", "td", "th"}
+)
+# Whitespace after a tag and before the next one; autoescaping keeps "<" and ">" out of text
+# and attribute values, so a tag never holds another "<" or ">".
+_GAP = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*>(\s+)(?=</?([a-zA-Z][a-zA-Z0-9]*))")
 
 
 def render_pdf(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> bytes:
@@ -30,13 +47,32 @@ def render_pdf(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> 
     stylesheets: files in static_dir applied to the document, parsed once per process; the
     document itself may still link others, which WeasyPrint then parses on every call.
     """
-    weasyprint, fetcher_class, font_config = _weasyprint()
+    weasyprint, font_config = _weasyprint()
     root = static_dir.resolve()
-    fetcher = fetcher_class(root)
+    fetcher = _fetcher(weasyprint, root)
     sheets = [_stylesheet(weasyprint, root / name, fetcher, font_config) for name in stylesheets]
-    document = weasyprint.HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=fetcher)
+    document = weasyprint.HTML(
+        string=compact(html), base_url=root.as_uri() + "/", url_fetcher=fetcher
+    )
     pdf: bytes = document.write_pdf(font_config=font_config, stylesheets=sheets)
     return pdf
+
+
+def compact(html: str) -> str:
+    """The document without the whitespace between a block's tags (the templates' indentation).
+
+    Laid out, such whitespace shows nothing, yet WeasyPrint builds, styles and lays out an
+    anonymous box for each run of it. Whitespace between inline elements ("<b>a</b> <i>b</i>")
+    is kept: there it is a space.
+    """
+
+    def gap(match: re.Match[str]) -> str:
+        tag = match[0]
+        if match[2].lower() in _BLOCKS or match[4].lower() in _BLOCKS:
+            return tag[: len(tag) - len(match[3])]
+        return tag
+
+    return _GAP.sub(gap, html)
 
 
 def harfbuzz_subsetting() -> bool:
@@ -47,16 +83,25 @@ def harfbuzz_subsetting() -> bool:
     return harfbuzz_subset is not None and bool(harfbuzz.hb_version_atleast(4, 1, 0))
 
 
-def _weasyprint() -> tuple[Any, Any, Any]:
+def _weasyprint() -> tuple[Any, Any]:
+    """WeasyPrint and the process's font configuration."""
     with _lock:
         if not _state:
             import weasyprint
             from weasyprint.text.fonts import FontConfiguration
 
             _state["module"] = weasyprint
-            _state["fetcher"] = _static_fetcher_class(weasyprint)
             _state["fonts"] = FontConfiguration()
-    return _state["module"], _state["fetcher"], _state["fonts"]
+    return _state["module"], _state["fonts"]
+
+
+def _fetcher(weasyprint: Any, root: Path) -> Any:
+    """The fetcher of the static folder at root, one per process (it keeps no state)."""
+    with _lock:
+        fetcher = _fetchers.get(root)
+        if fetcher is None:
+            fetcher = _fetchers[root] = _static_fetcher_class(weasyprint)(root)
+    return fetcher
 
 
 def _stylesheet(weasyprint: Any, path: Path, fetcher: Any, font_config: Any) -> Any:
@@ -72,14 +117,20 @@ def _stylesheet(weasyprint: Any, path: Path, fetcher: Any, font_config: Any) -> 
 
 def _static_fetcher_class(weasyprint: Any) -> type:
     class StaticFileFetcher(weasyprint.URLFetcher):  # type: ignore[misc]
-        """Serve file: URLs inside the static folder; refuse everything else (no HTTP)."""
+        """Serve file: URLs inside the static folder, and data: URLs (an image the document
+        carries, such as a sheet's QR code: nothing is read); refuse everything else (no HTTP)."""
 
         def __init__(self, root: Path) -> None:
-            super().__init__(allowed_protocols={"file"})
+            super().__init__(allowed_protocols={"file", "data"})
             self.root = root
 
         def fetch(self, url: str, headers: object = None) -> Any:
             parts = urlsplit(url)
+            if parts.scheme == "data":
+                kind, body = _data_url(parts.path)
+                return weasyprint.urls.URLFetcherResponse(
+                    url, body=body, headers={"Content-Type": kind}
+                )
             path = Path(unquote(parts.path)).resolve() if parts.scheme == "file" else None
             if path is None or not path.is_relative_to(self.root) or not path.is_file():
                 raise ValueError(f"sheets may only use the app's static files, not {url}")
@@ -88,3 +139,14 @@ def _static_fetcher_class(weasyprint: Any) -> type:
             return weasyprint.urls.URLFetcherResponse(url, body=path.read_bytes(), headers=headers)
 
     return StaticFileFetcher
+
+
+def _data_url(path: str) -> tuple[str, bytes]:
+    """The media type and the bytes of a data: URL's path ("image/png;base64,iVBOR...")."""
+    header, comma, payload = path.partition(",")
+    if not comma:
+        raise ValueError("a data: URL without data")
+    kind, *params = header.split(";")
+    if "base64" in params:
+        return kind or "text/plain", base64.b64decode(payload, validate=True)
+    return kind or "text/plain", unquote_to_bytes(payload)

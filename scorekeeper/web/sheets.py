@@ -30,6 +30,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..pdf.cache import SheetCache
+from ..pdf.metrics import text_width
 from ..pdf.render import render_pdf
 from ..rules import InvalidRulesetError
 from ..rules import find_ruleset
@@ -37,7 +38,7 @@ from ..scoresheet import Protocol
 from ..scoresheet import build_protocol
 from ..sheets import ReferenceSection
 from ..sheets import blank_rows
-from ..sheets import qr_svg
+from ..sheets import qr_png
 from ..sheets import reference_card
 from ..storage.versions import SessionVersion
 from ..storage.versions import session_version
@@ -47,6 +48,7 @@ from . import printing
 bp = Blueprint("sheets", __name__)
 PAPERS = ("a4", "letter")
 STYLESHEETS = ("print.css",)
+FONT, FONT_SIZE = "fonts/DejaVuSans.ttf", 9.5  # print.css: the text of a sheet, in pt
 CACHE_SIZE = 64  # sheets per process, unless the config's SHEET_CACHE_SIZE says otherwise
 WIDTH, CHAR, BOLD, PAD = 182.0, 1.9, 2.1, 3.5  # mm: A4's text width, a character, cell padding
 
@@ -76,6 +78,7 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
             paper=paper,
             protocol=protocol,
             columns=_columns(len(protocol.side_names), session.players, _first_column(protocol)),
+            label_width=_label_width(),
             link=link,
             qr=_qr(link),
         )
@@ -160,8 +163,8 @@ def _names(text: str, players: int) -> list[str]:
 
 @functools.lru_cache(maxsize=256)
 def _qr(link: str) -> str:
-    """The QR code of a read link: the same for every version of a session, ~5 ms to make."""
-    return qr_svg(link)
+    """The QR code of a read link, a PNG data: URL: the same for every version of a session."""
+    return qr_png(link)
 
 
 def _columns(sides: int, dealers: Sequence[str], first: float, blank: bool = False) -> list[float]:
@@ -183,6 +186,23 @@ def _columns(sides: int, dealers: Sequence[str], first: float, blank: bool = Fal
     side = (WIDTH - number - dealer) / sides
     widths = [number, dealer, *[side - total, total] * sides]
     return [round(width / WIDTH * 100, 2) for width in widths]
+
+
+def _label_width() -> float:
+    """The width in mm of the label column of a session sheet's head (a fixed table layout,
+    like the protocol's): its longest label, measured in the sheet's font, and 4 mm to the
+    values."""
+    labels = (
+        _("Ruleset"),
+        _("Source"),
+        _("House rules"),
+        _("Date"),
+        _("Place"),
+        _("Table"),
+        _("Players in order of play"),
+    )  # those of templates/print/session_sheet.html
+    font = Path(current_app.static_folder or "static") / FONT
+    return round(max(text_width(label, font, FONT_SIZE) for label in labels) + 4.0, 1)
 
 
 def _longest_word(text: str) -> int:

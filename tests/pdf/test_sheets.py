@@ -11,9 +11,12 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app
 from scorekeeper import services
+from scorekeeper.pdf.metrics import text_width
 from scorekeeper.pdf.render import _static_fetcher_class
+from scorekeeper.pdf.render import compact
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage.db import open_db
+from scorekeeper.web import sheets as sheets_module
 
 # Three deals of Scarto, by hand: scores +4 +1 -5, -6 +4 +2, +2 +2 -4 -> totals 0, 7, -7.
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]
@@ -172,11 +175,52 @@ def test_the_sheet_fetcher_reads_only_the_static_folder():
     assert fetcher.fetch((STATIC / "print.css").resolve().as_uri()).read().startswith(b"/*")
     for url in (
         "http://example.com/x.png",
+        "https://example.com/x.png",
+        "ftp://example.com/x.png",
         "file:///etc/passwd",
         (STATIC / ".." / "pyproject.toml").resolve().as_uri(),
     ):
         with pytest.raises(ValueError, match="static files"):
             fetcher.fetch(url)
+
+
+def test_the_sheet_fetcher_serves_data_urls_which_read_nothing():
+    # The QR code travels in the document as a data: URL (sheets.qr_png).
+    import weasyprint
+
+    fetcher = _static_fetcher_class(weasyprint)(STATIC.resolve())
+    png = fetcher.fetch("data:image/png;base64,iVBORw0KGgo=")
+    assert (png.content_type, png.read()) == ("image/png", b"\x89PNG\r\n\x1a\n")
+    assert fetcher.fetch("data:,a%20b").read() == b"a b"
+    with pytest.raises(ValueError, match="without data"):
+        fetcher.fetch("data:image/png;base64")
+
+
+def test_the_qr_code_is_an_image_drawn_unsmoothed(app):
+    # A PNG of three pixels a module, drawn without interpolation: sharp on paper.
+    session_id = new_session(app)
+    reader, _ = pdf_of(app.test_client(), f"/sessions/{session_id}/sheet.pdf")
+    images = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
+    assert [(i["/Subtype"], i["/Width"], i["/Interpolate"]) for i in images] == [
+        ("/Image", 99, False)
+    ]
+
+
+def test_whitespace_between_blocks_is_dropped_and_kept_between_inline_elements():
+    html = "<div>\n  <p>Date <span>x</span> <b>y</b></p>\n  <p>z</p>\n</div>\n<tr> <td>1</td></tr>"
+    assert (
+        compact(html) == "<div><p>Date <span>x</span> <b>y</b></p><p>z</p></div><tr><td>1</td></tr>"
+    )
+
+
+@pytest.mark.parametrize(("language", "longest"), [("en", 38.8), ("it", 45.2)])
+def test_the_head_labels_column_fits_the_longest_label(app, language, longest):
+    # The head is a fixed-layout table: its label column is as wide as its longest label in
+    # the sheet's font ("Players in order of play", "Giocatori in ordine di gioco"), and 4 mm.
+    font = STATIC / sheets_module.FONT
+    assert round(text_width("Players in order of play", font, 9.5), 1) == 38.8
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        assert sheets_module._label_width() == pytest.approx(longest + 4, abs=0.1)
 
 
 def test_the_first_page_renders_to_an_image(app, tmp_path):
