@@ -6,8 +6,6 @@ Templates get finished rows, games, standings and settlement sentences; no rules
 from __future__ import annotations
 
 import functools
-import operator
-import weakref
 from dataclasses import dataclass
 from dataclasses import field
 
@@ -21,7 +19,6 @@ from .rules.game import progress
 from .rules.settlement import Settlement
 from .services import Deal
 from .services import Session
-from .services.loaded import EARLIER
 
 PENALTIES = frozenset(
     {
@@ -85,8 +82,8 @@ class GameView:
 
 @dataclass(frozen=True)
 class Protocol:
-    session_ref: weakref.ref[Session] = field(repr=False, compare=False)
-    """Its session, held weakly: see ``session``."""
+    session: Session = field(repr=False, compare=False)
+    """The session it was built from."""
     side_names: tuple[str, ...]
     games: tuple[GameView, ...]
     totals: tuple[int, ...]
@@ -100,59 +97,20 @@ class Protocol:
     def rows(self) -> tuple[ProtocolRow, ...]:
         return tuple(row for game in self.games for row in game.rows)
 
-    @property
-    def session(self) -> Session:
-        """The session it was built from. A session keeps its protocol (in its memo), so a
-        strong reference back would make every state a write replaces a cycle of objects that
-        only Python's full collections free; held weakly, a replaced state goes at once."""
-        session = self.session_ref()
-        if session is None:
-            raise ReferenceError("the session this protocol was built from is gone")
-        return session
-
 
 def build_protocol(session: Session) -> Protocol:
-    """Build the protocol of a session from its recorded deals.
-
-    Built once per session and language: a Session never changes (a write loads a new one), and
-    the protocol's sentences are in the language of the request. Built from the protocol of the
-    earlier state the session was made from, when there is one: its unchanged games are kept.
-    """
+    """Build the protocol of a session from its recorded deals, in the request's language."""
     locale = str(get_locale())
-    protocol: Protocol | None = session.memo.get(("protocol", locale))
-    if protocol is None:
-        earlier = _earlier_protocol(session, locale)
-        protocol = session.memo[("protocol", locale)] = _build_protocol(session, locale, earlier)
-        session.memo.pop(EARLIER, None)
-    return protocol
-
-
-def _earlier_protocol(session: Session, locale: str) -> Protocol | None:
-    earlier: Session | None = session.memo.get(EARLIER)
-    if earlier is None:
-        return None
-    same_table = (earlier.ruleset, earlier.players, earlier.first_dealer) == (
-        session.ruleset,
-        session.players,
-        session.first_dealer,
-    )
-    protocol: Protocol | None = earlier.memo.get(("protocol", locale))
-    return protocol if same_table else None
-
-
-def _build_protocol(session: Session, locale: str, earlier: Protocol | None = None) -> Protocol:
     scores = [deal.result.scores for deal in session.deals]
-    before = earlier.state if earlier is not None else None
     dealers = [deal.dealer for deal in session.deals]
-    state = progress(session.ruleset, session.first_dealer, scores, before=before, dealers=dealers)
+    state = progress(session.ruleset, session.first_dealer, scores, dealers=dealers)
     names = session.side_names
-    kept = _kept_games(session, state, earlier)
-    games = kept + tuple(
+    games = tuple(
         _game_view(game, _protocol_rows(session, state, game), names, locale)
-        for game in state.games[len(kept) :]
+        for game in state.games
     )
     return Protocol(
-        weakref.ref(session),
+        session,
         names,
         games,
         state.totals,
@@ -161,33 +119,6 @@ def _build_protocol(session: Session, locale: str, earlier: Protocol | None = No
         state.deals_to_go,
         state,
     )
-
-
-def _kept_games(
-    session: Session, state: Progress, earlier: Protocol | None
-) -> tuple[GameView, ...]:
-    """The earlier protocol's games that the rules kept, and whose deals are the same objects."""
-    earlier_session = earlier.session_ref() if earlier is not None else None
-    if earlier is None or earlier_session is None:
-        return ()
-    same = _same_deals(earlier_session.deals, session.deals)
-    kept: list[GameView] = []
-    for game, view in zip(state.games, earlier.games, strict=False):
-        # The earlier protocol's rows show its session's deals (``_protocol_rows``).
-        if game is not earlier.state.games[view.number - 1] or view.rows[-1].deal.number > same:
-            break
-        kept.append(view)
-    return tuple(kept)
-
-
-def _same_deals(before: tuple[Deal, ...], after: tuple[Deal, ...]) -> int:
-    """How many deals, from the first, are the same objects in both states."""
-    length = min(len(before), len(after))
-    # Recording a deal leaves the others as they were: one pass in C.
-    if all(map(operator.is_, before[:length], after[:length])):
-        return length
-    pairs = zip(before[:length], after[:length], strict=True)
-    return next(number for number, (a, b) in enumerate(pairs) if a is not b)
 
 
 def _protocol_rows(session: Session, state: Progress, game: Game) -> tuple[ProtocolRow, ...]:

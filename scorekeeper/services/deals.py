@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from collections.abc import Mapping
 from dataclasses import asdict
+from dataclasses import replace
 from typing import Any
 
 import sqlite_utils
@@ -29,10 +30,8 @@ from .errors import PreconditionFailedError
 from .errors import UnrecordableDealError
 from .loaded import Deal
 from .loaded import Session
-from .loaded import keep
 from .loaded import load_session
 from .loaded import stored_deal
-from .loaded import with_recorded_deal
 
 Seen = Collection[tuple[int, int]]
 """The states of deals a client has seen, as (id, version): a write names them (an HTTP
@@ -90,10 +89,12 @@ def record_deal_in(
         if session.pending_play is not None:
             # A play saved part-way was for this deal, however it was finally entered.
             repository.set_pending_play(db, session_id, None)
-        # The deal as it will be read back: no need to read the whole session again.
-        recorded = with_recorded_deal(db, session, stored_deal(number, stored, [entry]))
-    keep(recorded)
-    return recorded.session, recorded.session.deals[-1]
+    # The deal and the session as they will be read back: no need to read them again.
+    recorded = stored_deal(number, stored, [entry])
+    after = replace(
+        session, deals=(*session.deals, recorded), pending_scarto=None, pending_play=None
+    )
+    return after, recorded
 
 
 def correct_deal(

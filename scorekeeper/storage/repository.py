@@ -19,11 +19,6 @@ import sqlite_utils
 from .db import begin_immediate
 
 Row = dict[str, Any]
-Stamp = tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]
-"""What a session's stored state is at: its row, and a mark per deal (see
-``load_session_stamped``)."""
-MARK_ID, MARK_POSITION, MARK_DELETED, MARK_REVISION = 0, 1, 3, 6
-"""Where a deal's mark holds its id, its position, its deleted flag and its revision."""
 JSON_COLUMNS = frozenset(
     (
         "input",
@@ -80,108 +75,36 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
     return _load(rows[0]) if rows else None
 
 
-def load_session_stamped(db: sqlite_utils.Database, session_id: int) -> tuple[Row, Stamp] | None:
-    """The session's row and its stamp, which changes with every write to the session or its deals.
-
-    The stamp is the session's row as stored and, per deal (deleted ones too, by id), a mark:
-    (id, position, version, deleted, updated, id of its last history entry, revision). Every
-    change to a deal goes through ``insert_deal`` (a new id) or ``update_deal`` (a new version and
-    time) with its history entry, so a deal whose mark is unchanged is unchanged. Two indexed
-    queries and no JSON decoding of the deals. Read both in one transaction for a stamp of one
-    state; ``load_session_restamped`` reads less where a stamp of an earlier state is kept.
-    """
-    stamped_row = _stamped_row(db, session_id)
-    if stamped_row is None:
-        return None
-    marks = tuple(db.execute(_MARKS + "where session_id = ? order by id", [session_id]).fetchall())
-    return stamped_row[0], (stamped_row[1], marks)
-
-
-def load_session_restamped(
-    db: sqlite_utils.Database, session_id: int, kept: Stamp | None
-) -> tuple[Row, Stamp] | None:
-    """What ``load_session_stamped`` gives, read from ``kept``, the stamp of an earlier state,
-    where there is one: the session's row, and only if its revision moved, the marks of the
-    deals changed since. Every change to a deal or its history raises the session's revision and
-    gives the deal the new one (triggers, migrations.add_revisions), so a deal whose revision is
-    not above the kept state's is unchanged since; and a session's revision is its deals'
-    highest, each rise being given to the deal changed."""
-    if kept is None:
-        return load_session_stamped(db, session_id)
-    stamped_row = _stamped_row(db, session_id)
-    if stamped_row is None:
-        return None
-    if stamped_row[1] == kept[0]:
-        return stamped_row[0], kept
-    revision = max((mark[MARK_REVISION] for mark in kept[1]), default=0)
-    if stamped_row[0]["revision"] < revision:  # an older copy put in its place: read it all
-        return load_session_stamped(db, session_id)
-    sql = _MARKS + "where session_id = ? and revision > ?"
-    marks = {mark[MARK_ID]: mark for mark in kept[1]}
-    marks.update((mark[MARK_ID], mark) for mark in db.execute(sql, [session_id, revision]))
-    return stamped_row[0], (stamped_row[1], tuple(sorted(marks.values())))
-
-
-def stamped_with_new_deal(
-    db: sqlite_utils.Database, session_id: int, before: Stamp, deal_id: int
-) -> tuple[Row, Stamp] | None:
-    """What ``load_session_stamped`` gives after a write that changed the state stamped
-    ``before`` only by adding deal ``deal_id`` (and the session's row): the one new mark is
-    read, not every deal's. A new deal's id is above every other (SQLite gives a new row the
-    highest rowid plus one), so its mark comes last, as in the stamp read whole."""
-    stamped_row = _stamped_row(db, session_id)
-    if stamped_row is None:
-        return None
-    mark = db.execute(_MARKS + "where id = ? and session_id = ?", [deal_id, session_id]).fetchone()
-    if mark is None or (before[1] and before[1][-1][MARK_ID] >= deal_id):
-        return load_session_stamped(db, session_id)
-    return stamped_row[0], (stamped_row[1], (*before[1], tuple(mark)))
-
-
-_MARKS = """
-    select id, position, version, deleted, updated,
-        (select max(deal_history.id) from deal_history where deal_history.deal_id = deals.id),
-        revision
-    from deals
-"""
-
-
-def _stamped_row(db: sqlite_utils.Database, session_id: int) -> tuple[Row, tuple[Any, ...]] | None:
-    """The session's row, and its values as stored (the first part of its stamp)."""
-    cursor = db.execute("select * from sessions where id = ?", [session_id])
-    values = cursor.fetchone()
-    if values is None:
-        return None
-    names = [column[0] for column in cursor.description]
-    return _load(dict(zip(names, values, strict=True))), tuple(values)
-
-
-def load_deals_by_id(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, Row]:
-    """These deals' rows, by id."""
-    sql = "select * from deals where id in (select value from json_each(?))"
-    return {row["id"]: _load(row) for row in select(db, sql, [json.dumps(deal_ids)])}
-
-
-def load_history_of(db: sqlite_utils.Database, deal_ids: list[int]) -> dict[int, list[Row]]:
-    """These deals' history, oldest first, by deal id."""
+def load_session_marks(
+    db: sqlite_utils.Database, session_id: int
+) -> tuple[Row, list[tuple[Any, ...]]] | None:
+    """The session's row as stored (no JSON decoded) and, per deal (deleted ones too, by id),
+    a mark: (id, position, version, deleted, updated, id of its last history entry). Together
+    they change with every write to the session or its deals: a deal changes only through
+    ``insert_deal`` (a new id) or ``update_deal`` (a new version and time), with its history
+    entry. One query, no deal's JSON read."""
     sql = """
-        select * from deal_history where deal_id in (select value from json_each(?))
-        order by id
+        select sessions.*, (
+            select json_group_array(json_array(id, position, version, deleted, updated, (
+                select max(deal_history.id) from deal_history
+                where deal_history.deal_id = deals.id
+            )))
+            from deals where deals.session_id = sessions.id
+        ) as [_deal_marks]
+        from sessions where id = ?
     """
-    history: dict[int, list[Row]] = {}
-    for row in select(db, sql, [json.dumps(deal_ids)]):
-        history.setdefault(row["deal_id"], []).append(_load(row))
-    return history
+    rows = list(select(db, sql, [session_id]))
+    if not rows:
+        return None
+    row = rows[0]
+    marks = sorted(tuple(mark) for mark in json.loads(row.pop("_deal_marks")))
+    return row, marks
 
 
-def database_file(db: sqlite_utils.Database) -> str:
-    """The database's file name; "" for a database in memory. Asked once per connection."""
-    known: str | None = getattr(db, "_scorekeeper_file", None)
-    if known is None:
-        rows = db.execute("PRAGMA database_list").fetchall()
-        known = next((str(file or "") for _seq, name, file in rows if name == "main"), "")
-        db._scorekeeper_file = known  # type: ignore[attr-defined]
-    return known
+def has_deleted_deals(db: sqlite_utils.Database, session_id: int) -> bool:
+    """Whether some of the session's deals were deleted (and may be restored)."""
+    sql = "select exists(select 1 from deals where session_id = ? and deleted = 1)"
+    return bool(db.execute(sql, [session_id]).fetchone()[0])
 
 
 def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[Row]:
