@@ -81,10 +81,12 @@ typecheck: $(DEV_STAMP)
 bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python bench/rules_core.py
 	$(BIN)/python bench/sheets.py
+	$(BIN)/python bench/sheet_cost.py
 	$(BIN)/python bench/requests.py
 	$(BIN)/python bench/bounded.py
 	$(BIN)/python bench/load.py --seconds 3
 	$(BIN)/python bench/cold_start.py
+	$(BIN)/python bench/club_load.py --seconds 20
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
 # then translate the new or fuzzy entries in each .po (tests/web/test_i18n.py checks them).

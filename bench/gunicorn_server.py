@@ -5,9 +5,10 @@ loopback port and the caller's database. ``server`` names one of ``SERVERS``:
 - "gunicorn": gunicorn with its sync workers and gunicorn.conf.py, the club server before it;
 - "gthread": the same settings with gunicorn's threaded worker (4 threads a worker).
 
-Used by bench/load.py, bench/cold_start.py and tests/system. ``Server`` runs the server in its
-own process group; leaving its ``with`` block, or ``kill()``, SIGKILLs it with every process it
-started at once, as a power cut would.
+Used by bench/load.py, bench/club_load.py, bench/cold_start.py and tests/system. ``Server``
+runs the server in its own process group; leaving its ``with`` block, or ``kill()``, SIGKILLs it
+with every process it started at once, as a power cut would. ``call`` sends one request on a
+connection of its own; ``Connection`` keeps one alive for many (bench/club_load.py).
 """
 
 from __future__ import annotations
@@ -108,6 +109,15 @@ def keep_cookies(header: bytes, cookies: dict[str, str]) -> None:
             cookies[cookie_name] = cookie_value
 
 
+def header_value(header: bytes, name: str) -> str:
+    """The value of a header line in an answer's head (the first such line), or ""."""
+    for line in header.decode("latin-1").split("\r\n")[1:]:
+        key, _, value = line.partition(":")
+        if key.strip().lower() == name.lower():
+            return value.strip()
+    return ""
+
+
 def unchunk(content: bytes) -> bytes:
     """A body sent in chunks, put together."""
     parts, rest = [], content
@@ -121,9 +131,85 @@ def unchunk(content: bytes) -> bytes:
     return b"".join(parts)
 
 
+def request_bytes(
+    method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+) -> bytes:
+    """A request for a kept-alive connection (``Connection``), in one piece."""
+    data = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+    head += "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
+    return head.encode() + b"\r\n" + data
+
+
+class Connection:
+    """One HTTP/1.1 connection kept alive from request to request, as a browser keeps one: it
+    saves the connect and the server's accept on each request (``call`` opens one a request).
+    A server that answers ``Connection: close`` (gunicorn's sync worker does, every time) gets
+    a new connection for the next request; a request that finds a kept connection closed
+    meanwhile (waitress closes one idle for 30 s) is sent once more on a new one. Answers
+    are read to their Content-Length, or their last chunk, or the close."""
+
+    def __init__(self, port: int, timeout: float = TIMEOUT) -> None:
+        self.port, self.timeout = port, timeout
+        self.sock: socket.socket | None = None
+
+    def send(self, request: bytes) -> tuple[int, bytes, bytes]:
+        """Send a request (``request_bytes``); its status, header lines and body."""
+        if self.sock is not None:
+            try:
+                return self._exchange(request)
+            except ConnectionError:  # closed by the server before it answered a byte
+                self.close()
+        return self._exchange(request)
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def _exchange(self, request: bytes) -> tuple[int, bytes, bytes]:
+        if self.sock is None:
+            self.sock = socket.create_connection((HOST, self.port), timeout=self.timeout)
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock, answer = self.sock, b""
+        try:
+            sock.sendall(request)
+            while b"\r\n\r\n" not in answer:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    raise ConnectionError("closed before the answer")
+                answer += chunk
+            header, _, body = answer.partition(b"\r\n\r\n")
+            status = header.split(b" ", 2)[1] if header.startswith(b"HTTP/") else b""
+            length, lower = _content_length(header), header.lower()
+            length = 0 if status in (b"204", b"304") else length
+            chunked = length is None and b"transfer-encoding: chunked" in lower
+            while length is None or len(body) < length:
+                if chunked and body.endswith(b"0\r\n\r\n"):
+                    break
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break  # the answer ends at the close
+                body += chunk
+        except OSError:
+            self.close()
+            if answer:  # a part of the answer came: no second try
+                raise OSError(f"answer cut short: {answer[:80]!r}") from None
+            raise
+        if (length is None and not chunked) or b"connection: close" in lower:
+            self.close()
+        if not status.isdigit() or (length is not None and len(body) != length):
+            self.close()
+            raise OSError(f"not a whole HTTP answer: {answer[:80]!r}")
+        return int(status), header, unchunk(body) if chunked else body
+
+
 def command(port: int, workers: int | None = None, server: str = "gunicorn") -> list[str]:
-    """The server on this loopback port. gunicorn with the club settings (gunicorn.conf.py),
-    ``workers`` instead of the settings' number if given; waitress as ``make serve`` starts it."""
+    """The server on this loopback port. gunicorn with the club settings (gunicorn.conf.py, if
+    it is still there), ``workers`` instead of the settings' number if given; waitress as ``make
+    serve`` starts it."""
     if server == "waitress":
         return ["env", f"BIND={HOST}:{port}", sys.executable, "-m", "scorekeeper.serve"]
     if server not in SERVERS:
@@ -131,12 +217,16 @@ def command(port: int, workers: int | None = None, server: str = "gunicorn") -> 
     threaded = (
         ["--worker-class", "gthread", "--threads", str(GTHREADS)] if server == "gthread" else []
     )
+    # gunicorn.conf.py went with the rest of gunicorn's own pieces: then gunicorn's defaults,
+    # with its sync workers one per core, as that file had them.
+    config = ROOT / "gunicorn.conf.py"
+    settings = ["-c", str(config)] if config.exists() else ["--timeout", "30"]
+    workers = workers or (None if config.exists() else os.cpu_count())
     return [
         sys.executable,
         "-m",
         "gunicorn",
-        "-c",
-        str(ROOT / "gunicorn.conf.py"),
+        *settings,
         "--bind",
         f"{HOST}:{port}",
         *(["--workers", str(workers)] if workers else []),

@@ -86,10 +86,12 @@ def main() -> None:
     import waitress
 
     from . import create_app
+    from .pdf.render import render_apart
     from .web import warm_up
 
     app = create_app()
     warm_up(app)  # compile the templates and load the languages before the first keeper waits
+    render_apart()  # sheets in a process of their own, WeasyPrint imported there now
     logging.getLogger("waitress").setLevel(logging.INFO)  # "Serving on http://…"
     try:
         waitress.serve(app, host=host, port=port, **settings(app.config["MAX_CONTENT_LENGTH"]))

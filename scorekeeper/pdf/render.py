@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import base64
 import mimetypes
+import multiprocessing
 import re
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -42,11 +44,38 @@ _GAP = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*>(\s+)(?=</?([a-zA-Z][a-zA-
 
 
 def render_pdf(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> bytes:
-    """Render an HTML document whose stylesheets, fonts and images live in static_dir.
+    """Render an HTML document whose stylesheets, fonts and images live in static_dir: in the
+    rendering process if one was started (``render_apart``), else here.
 
     stylesheets: files in static_dir applied to the document, parsed once per process; the
     document itself may still link others, which WeasyPrint then parses on every call.
     """
+    if _apart:
+        return _apart[0].submit(_render, html, static_dir, tuple(stylesheets)).result()
+    return _render(html, static_dir, stylesheets)
+
+
+def render_apart() -> None:
+    """Render every sheet from now on in a process of its own, WeasyPrint imported there at once.
+
+    A sheet is 0.1 to 1.5 s of Python: in the server's process it held the interpreter lock
+    while the keepers' requests waited, and under bench/club_load.py every level at which a
+    sheet was printed failed its p99 of 100 ms for that alone (capacity 550 tables; README).
+    The server's thread waits for the sheet without holding the lock. Started by the club
+    server (scorekeeper/serve.py), not by tests or ``flask run``; "spawn", so that the new
+    process inherits no open database or thread of the server's.
+    """
+    if not _apart:
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=preload)
+        pool.submit(int).result()  # started, and WeasyPrint imported, before the first sheet
+        _apart.append(pool)
+
+
+_apart: list[ProcessPoolExecutor] = []
+
+
+def _render(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> bytes:
     weasyprint, font_config = _weasyprint()
     root = static_dir.resolve()
     fetcher = _fetcher(weasyprint, root)
@@ -81,6 +110,14 @@ def harfbuzz_subsetting() -> bool:
     from weasyprint.text.ffi import harfbuzz_subset
 
     return harfbuzz_subset is not None and bool(harfbuzz.hb_version_atleast(4, 1, 0))
+
+
+def preload() -> None:
+    """Import WeasyPrint and make its font configuration now (about 0.4 s), as the club server
+    does in the background once it listens: the first sheet then does not stop the keepers'
+    requests while it imports (bench/club_load.py: the first sheet of an evening took the server
+    past its capacity)."""
+    _weasyprint()
 
 
 def _weasyprint() -> tuple[Any, Any]:
