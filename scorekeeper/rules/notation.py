@@ -1,4 +1,5 @@
-"""Deal records: a whole deal as plain text, one line per trick (docs/deal-record.md).
+"""Deal records: a whole deal as plain text, one line per trick (docs/deal-record.md); read
+here, written by record_writer.py.
 
 Cards are written as codes (rules.md A2). Leaders are not stored: the player after the dealer
 leads the first trick and each winner leads the next (rules.md C9); the writer derives them for a
@@ -12,13 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import Card
-from .cards import format_cards
 from .cards import parse_card
-from .errors import IllegalDealError
 from .errors import InvalidNotationError
-from .options import option_text
-from .play import first_leader
-from .play import trick_winner
 from .ruleset import Ruleset
 from .ruleset import find_ruleset
 
@@ -51,21 +47,6 @@ class _Line:
     value: str
 
 
-def format_record(record: DealRecord) -> str:
-    """Write a record as text that parse_record reads back to the same record."""
-    _check_writable(record)
-    players, ruleset = record.players, record.ruleset
-    lines = [HEADER, f"ruleset: {ruleset.id}"]
-    if ruleset.overrides:
-        pairs = (f"{name}={option_text(value)}" for name, value in ruleset.overrides)
-        lines.append("options: " + " ".join(pairs))
-    lines.append("players: " + " | ".join(players))
-    lines.append(f"dealer: {_seat_name(players, record.dealer)}")
-    lines.append(f"scarto: {format_cards(record.scarto)}")
-    lines.extend(_trick_lines(record))
-    return "\n".join(line.rstrip() for line in lines) + "\n"
-
-
 def parse_record(text: str) -> DealRecord:
     """Read a record; raise InvalidNotationError naming the line and the problem."""
     headers, trick_lines = _split_lines(text)
@@ -76,75 +57,12 @@ def parse_record(text: str) -> DealRecord:
     return DealRecord(ruleset, players, dealer, scarto, _read_tricks(trick_lines, ruleset))
 
 
-def _check_writable(record: DealRecord) -> None:
-    """Refuse a record that could not be read back the same (ValueError)."""
-    ruleset = record.ruleset
-    try:
-        reread = find_ruleset(ruleset.id, dict(ruleset.overrides))
-    except ValueError as error:
-        raise ValueError(f"the ruleset cannot be written: {error}") from None
-    if reread != ruleset:
-        raise ValueError(f"the ruleset is not preset {ruleset.id!r} with its house rules")
-    if len(record.players) != ruleset.players:
-        raise ValueError(_players_problem(len(record.players), ruleset))
-    for name in record.players:
-        _check_name(name)
-    if not 0 <= record.dealer < ruleset.players:
-        raise ValueError(f"there is no seat {record.dealer + 1} at a table of {ruleset.players}")
-    for number, cards in enumerate(record.tricks, start=1):
-        if problem := _trick_problem(
-            number, len(cards), ruleset, last=number == len(record.tricks)
-        ):
-            raise ValueError(problem)
-
-
-def _check_name(name: str) -> None:
-    for wrong, why in (
-        ("|" in name, "contains '|', which separates names"),
-        (bool(name) and name.splitlines() != [name], "contains a line break"),
-        (name != name.strip(), "begins or ends with a space"),
-    ):
-        if wrong:
-            raise ValueError(f"the player name {_show(name)} {why}")
-
-
-def _seat_name(players: tuple[str, ...], seat: int) -> str:
+def seat_name(players: tuple[str, ...], seat: int) -> str:
     """A seat by its player's name, or as "seat N" (1-based) when the name would not do."""
     name = players[seat]
     if name and players.count(name) == 1 and not _SEAT.fullmatch(name):
         return name
     return f"seat {seat + 1}"
-
-
-def _trick_lines(record: DealRecord) -> list[str]:
-    bodies = [f"{n}: {format_cards(cards)}" for n, cards in enumerate(record.tricks, 1)]
-    width = max((len(body) for body in bodies), default=0)
-    notes = _trick_notes(record)
-    return [
-        f"{body.ljust(width)}  # {note}" if note else body
-        for body, note in zip(bodies, notes, strict=True)
-    ]
-
-
-def _trick_notes(record: DealRecord) -> list[str]:
-    """Who leads and who wins each trick, derived as rules.md C9 says, for the comments."""
-    notes, players = [], record.players
-    leader: int | None = first_leader(record.dealer, record.ruleset)
-    for cards in record.tricks:
-        winner = None if leader is None else _winner(leader, cards, record.ruleset)
-        leads = "" if leader is None else f"{_seat_name(players, leader)} leads"
-        notes.append(leads if winner is None else f"{leads}, {_seat_name(players, winner)} wins")
-        leader = winner
-    return notes
-
-
-def _winner(leader: int, cards: tuple[Card, ...], ruleset: Ruleset) -> int | None:
-    """Seat that won a finished trick; None for an unfinished one or one with no winner."""
-    try:
-        finished = len(cards) == ruleset.players
-        return (leader + trick_winner(cards, ruleset)) % ruleset.players if finished else None
-    except IllegalDealError:
-        return None  # only Fools: the replay reports it
 
 
 def _split_lines(text: str) -> tuple[dict[str, _Line], list[_Line]]:
@@ -160,7 +78,7 @@ def _split_lines(text: str) -> tuple[dict[str, _Line], list[_Line]]:
         key = key.strip().lower()
         line = _Line(number, value)
         if not colon:
-            raise _error(line, f"expected 'key: value' or 'N: cards', not {_show(stripped)}")
+            raise _error(line, f"expected 'key: value' or 'N: cards', not {show(stripped)}")
         if key.isascii() and key.isdigit():
             _check_trick_number(line, key, len(tricks) + 1)
             tricks.append(line)
@@ -182,7 +100,7 @@ def _check_trick_number(line: _Line, key: str, expected: int) -> None:
 def _check_header(line: _Line, key: str, headers: Mapping[str, _Line], tricks: list[_Line]) -> None:
     if key not in _KEYS:
         known = ", ".join(_KEYS)
-        raise _error(line, f"unknown key {_show(key)} (known: {known}, or a trick number)")
+        raise _error(line, f"unknown key {show(key)} (known: {known}, or a trick number)")
     if key in headers:
         raise _error(line, f"{key!r} given twice (first on line {headers[key].number})")
     if tricks:
@@ -220,10 +138,10 @@ def _read_options(line: _Line) -> dict[str, object]:
     for token in _uncomment(line.value).replace(",", " ").split():
         name, equals, value = token.partition("=")
         if not (name and equals and value):
-            raise _error(line, f"options: expected name=value, not {_show(token)}")
+            raise _error(line, f"options: expected name=value, not {show(token)}")
         name = name.lower()
         if name in overrides:
-            raise _error(line, f"options: {_show(name)} given twice")
+            raise _error(line, f"options: {show(name)} given twice")
         overrides[name] = value.lower()
     return overrides
 
@@ -231,11 +149,11 @@ def _read_options(line: _Line) -> dict[str, object]:
 def _read_players(line: _Line, ruleset: Ruleset) -> tuple[str, ...]:
     players = tuple(name.strip() for name in line.value.split("|"))
     if len(players) != ruleset.players:
-        raise _error(line, f"players: {_players_problem(len(players), ruleset)}")
+        raise _error(line, f"players: {players_problem(len(players), ruleset)}")
     return players
 
 
-def _players_problem(count: int, ruleset: Ruleset) -> str:
+def players_problem(count: int, ruleset: Ruleset) -> str:
     return f"{count} players, but ruleset {ruleset.id!r} is played by {ruleset.players}"
 
 
@@ -253,22 +171,22 @@ def _read_dealer(line: _Line, players: tuple[str, ...]) -> int:
         if len(seats) == 1:
             return seats[0]
         if seats:
-            raise _error(line, f"the dealer {_show(text)} is more than one player: write 'seat N'")
-    raise _error(line, f"the dealer {_show(text)} is not a player")
+            raise _error(line, f"the dealer {show(text)} is more than one player: write 'seat N'")
+    raise _error(line, f"the dealer {show(text)} is not a player")
 
 
 def _read_tricks(lines: list[_Line], ruleset: Ruleset) -> tuple[tuple[Card, ...], ...]:
     tricks = []
     for index, line in enumerate(lines):
         cards = _read_cards(line, ruleset.deck_size)
-        problem = _trick_problem(index + 1, len(cards), ruleset, last=index == len(lines) - 1)
+        problem = trick_problem(index + 1, len(cards), ruleset, last=index == len(lines) - 1)
         if problem:
             raise _error(line, problem)
         tricks.append(cards)
     return tuple(tricks)
 
 
-def _trick_problem(number: int, size: int, ruleset: Ruleset, *, last: bool) -> str:
+def trick_problem(number: int, size: int, ruleset: Ruleset, *, last: bool) -> str:
     """What is wrong with the shape of a trick: only the last one may be unfinished."""
     if number > ruleset.tricks_per_deal:
         return f"trick {number} is one too many: a deal has {ruleset.tricks_per_deal} tricks"
@@ -291,7 +209,7 @@ def _read_cards(line: _Line, most: int) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(token))
         except ValueError:  # InvalidNotationError, or a digit int() cannot read
-            raise _error(line, f"unknown card {_show(token)}") from None
+            raise _error(line, f"unknown card {show(token)}") from None
     return tuple(cards)
 
 
@@ -300,7 +218,7 @@ def _uncomment(value: str) -> str:
     return value.partition("#")[0]
 
 
-def _show(text: str) -> str:
+def show(text: str) -> str:
     return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "...")
 
 

@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...rules.notation import format_record
+from ...rules.record_writer import format_record
 from ...scoresheet import build_protocol
 from ...sheets import qr_svg
 from .. import get_db
