@@ -98,3 +98,19 @@ def test_no_module_of_the_rules_core_imports_one_that_imports_it_back():
     graph = _imports_within(RULES, "scorekeeper.rules")
     graph.pop("rules", None)  # the package's __init__ re-exports every module
     assert _cycle(graph) is None
+
+
+def test_no_module_over_300_lines_and_no_function_over_50():
+    """Small, clear code (the developers' guide): a module a reader takes in at once."""
+    package = RULES.parent
+    too_long = []
+    for path in package.rglob("*.py"):
+        text = path.read_text()
+        if len(text.splitlines()) > 300:
+            too_long.append(f"{path.relative_to(package)}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > 50:
+                    too_long.append(f"{path.relative_to(package)}: {node.name}, {length} lines")
+    assert too_long == []
