@@ -15,13 +15,20 @@ Python, well kept, and runs on Windows too.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import os
+import signal
+import socket
 import sys
 from typing import Any
 
 DEFAULT_BIND = "0.0.0.0:8000"
+PROCESSES = (os.cpu_count() or 1) if hasattr(os, "fork") else 1
+"""Server processes: one a core, as Python runs one thread at a time in a process (README,
+"Performance": one process served 550 tables of the club model); one where there is no fork
+(Windows)."""
 THREADS = 4
 """Worker threads running the app; the work is all CPU under one GIL, so more buy nothing but
 a sheet being printed beside the keepers, and waitress never gives one to a half-sent request."""
@@ -76,27 +83,48 @@ def parse_bind(bind: str) -> tuple[str, int]:
 
 
 def main() -> None:
-    """Build the app and serve it on BIND until interrupted."""
+    """Build the app and serve it on BIND until interrupted: in ``PROCESSES`` processes (one a
+    core), which share the listening socket, each with waitress's threads."""
     bind = os.environ.get("BIND") or DEFAULT_BIND
     try:
         host, port = parse_bind(bind)
+        processes = int(os.environ.get("PROCESSES") or PROCESSES)
     except ValueError as error:
         sys.exit(f"BIND={bind}: {error}")
 
-    import waitress
-
     from . import create_app
-    from .pdf.render import render_apart
     from .web import warm_up
 
     app = create_app()
     warm_up(app)  # compile the templates and load the languages before the first keeper waits
-    render_apart()  # sheets in a process of their own, WeasyPrint imported there now
-    logging.getLogger("waitress").setLevel(logging.INFO)  # "Serving on http://…"
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        waitress.serve(app, host=host, port=port, **settings(app.config["MAX_CONTENT_LENGTH"]))
+        listening = socket.create_server((host, port), family=family, backlog=1024)
     except OSError as error:  # the address is taken, or not this machine's
         sys.exit(f"BIND={bind}: {error}")
+    children = []
+    for _ in range(max(processes, 1) - 1):
+        child = os.fork()  # before any thread starts: the app is built, no database is open
+        if child == 0:
+            _serve(app, listening)
+            os._exit(0)
+        children.append(child)
+    try:
+        _serve(app, listening)
+    finally:
+        for child in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGTERM)
+
+
+def _serve(app: Any, listening: socket.socket) -> None:
+    import waitress
+
+    from .pdf.render import render_apart
+
+    render_apart()  # sheets in a process of their own, WeasyPrint imported there now
+    logging.getLogger("waitress").setLevel(logging.INFO)  # "Serving on http://…"
+    waitress.serve(app, sockets=[listening], **settings(app.config["MAX_CONTENT_LENGTH"]))
 
 
 if __name__ == "__main__":
