@@ -218,9 +218,10 @@ def command(port: int, workers: int | None = None, server: str = "gunicorn") -> 
         ["--worker-class", "gthread", "--threads", str(GTHREADS)] if server == "gthread" else []
     )
     # gunicorn.conf.py went with the rest of gunicorn's own pieces: then gunicorn's defaults,
-    # with its sync workers one per core, as that file had them.
+    # with what that file set: sync workers one per core, the app built (and the database
+    # migrated) once before they fork.
     config = ROOT / "gunicorn.conf.py"
-    settings = ["-c", str(config)] if config.exists() else ["--timeout", "30"]
+    settings = ["-c", str(config)] if config.exists() else ["--timeout", "30", "--preload"]
     workers = workers or (None if config.exists() else os.cpu_count())
     return [
         sys.executable,

@@ -88,9 +88,12 @@ def main() -> None:
     bind = os.environ.get("BIND") or DEFAULT_BIND
     try:
         host, port = parse_bind(bind)
-        processes = int(os.environ.get("PROCESSES") or PROCESSES)
     except ValueError as error:
         sys.exit(f"BIND={bind}: {error}")
+    given = os.environ.get("PROCESSES") or str(PROCESSES)
+    if not given.isdigit() or not 1 <= int(given) <= 64:
+        sys.exit(f"PROCESSES={given}: a whole number of server processes, 1 to 64")
+    processes = int(given)
 
     from . import create_app
     from .web import warm_up
@@ -103,7 +106,7 @@ def main() -> None:
     except OSError as error:  # the address is taken, or not this machine's
         sys.exit(f"BIND={bind}: {error}")
     children = []
-    for _ in range(max(processes, 1) - 1):
+    for _ in range(processes - 1):
         child = os.fork()  # before any thread starts: the app is built, no database is open
         if child == 0:
             _serve(app, listening)

@@ -176,3 +176,15 @@ def test_bind_gives_host_and_port(bind, address):
 def test_a_bind_that_is_not_host_and_port_is_refused(bind):
     with pytest.raises(ValueError, match="host:port|brackets|IPv6"):
         parse_bind(bind)
+
+
+def test_a_wrong_number_of_processes_stops_the_server_with_its_name():
+    import subprocess
+    import sys
+
+    env = {"PROCESSES": "many", "BIND": f"{HOST}:1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.serve"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    assert "PROCESSES=many" in done.stderr
