@@ -10,9 +10,11 @@ one JSON line ("session_sheet_ms", "plain_table_ms", "ratio", "blank_first_ms", 
 - plain table: the rows of that sheet's protocol table, the same text, as a bare HTML table
   (no stylesheet, no fonts of ours, no page rules) through weasyprint.HTML(string=...).write_pdf()
   in this same process;
-  the three are measured in turns, REPEAT times; "ratio" is the median of each turn's sheet
-  over its plain table (target: at most 1.5), so that a busy moment, which slows a whole turn,
-  drops out;
+  the three are measured in turns, REPEAT times; "ratio" is the median of each turn's render
+  over its plain table (target: at most 1.5): both are HTML made into a PDF by WeasyPrint in
+  this process, which is what "renders in" compares; "ratio_request" is the whole request
+  over the plain table, reading the session from SQLite and filling the template besides.
+  Taking each turn's ratio lets a busy moment, which slows a whole turn, drop out;
 - blank sheet, first render: in a new process per run, the app built and warmed up as a server
   is (scorekeeper.web.warm_up, one page served), WeasyPrint imported, then the first
   /print/blank.pdf timed (target 200 ms), then a second one; "cold" is the same with WeasyPrint
@@ -219,9 +221,9 @@ def main() -> None:
         "session_sheet_ms": round(median(took["sheet"], 0), 1),
         "render_ms": round(median(took["render"], 0), 1),
         "plain_table_ms": round(median(took["plain"], 0), 1),
-        "ratio": round(ratio(took, "sheet", 0), 2),
-        "ratio_cpu": round(ratio(took, "sheet", 1), 2),
-        "ratio_render": round(ratio(took, "render", 0), 2),
+        "ratio": round(ratio(took, "render", 0), 2),
+        "ratio_cpu": round(ratio(took, "render", 1), 2),
+        "ratio_request": round(ratio(took, "sheet", 0), 2),
         "ratio_target": TARGETS["ratio"],
         "blank_first_ms": round(warm["first_ms"], 1),
         "blank_first_cpu_ms": round(warm["first_cpu_ms"], 1),
@@ -243,8 +245,8 @@ def report(took: dict[str, list[tuple[float, float]]], result: dict[str, object]
     ):
         print(f"{label:40}{median(took[name], 0):9.1f}{median(took[name], 1):9.1f}")
     print(
-        f"ratio {result['ratio']:.2f} (CPU {result['ratio_cpu']:.2f}, render alone "
-        f"{result['ratio_render']:.2f}; target at most {TARGETS['ratio']})"
+        f"ratio, render {result['ratio']:.2f} (CPU {result['ratio_cpu']:.2f}; target at most "
+        f"{TARGETS['ratio']}); the whole request {result['ratio_request']:.2f}"
     )
     print(
         f"blank sheet: first render {result['blank_first_ms']:.0f} ms "

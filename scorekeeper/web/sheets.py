@@ -30,7 +30,6 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..pdf.cache import SheetCache
-from ..pdf.metrics import text_width
 from ..pdf.render import render_pdf
 from ..rules import InvalidRulesetError
 from ..rules import find_ruleset
@@ -78,7 +77,6 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
             paper=paper,
             protocol=protocol,
             columns=_columns(len(protocol.side_names), session.players, _first_column(protocol)),
-            label_width=_label_width(),
             link=link,
             qr=_qr(link),
         )
@@ -186,23 +184,6 @@ def _columns(sides: int, dealers: Sequence[str], first: float, blank: bool = Fal
     side = (WIDTH - number - dealer) / sides
     widths = [number, dealer, *[side - total, total] * sides]
     return [round(width / WIDTH * 100, 2) for width in widths]
-
-
-def _label_width() -> float:
-    """The width in mm of the label column of a session sheet's head (a fixed table layout,
-    like the protocol's): its longest label, measured in the sheet's font, and 4 mm to the
-    values."""
-    labels = (
-        _("Ruleset"),
-        _("Source"),
-        _("House rules"),
-        _("Date"),
-        _("Place"),
-        _("Table"),
-        _("Players in order of play"),
-    )  # those of templates/print/session_sheet.html
-    font = Path(current_app.static_folder or "static") / FONT
-    return round(max(text_width(label, font, FONT_SIZE) for label in labels) + 4.0, 1)
 
 
 def _longest_word(text: str) -> int:
