@@ -43,6 +43,8 @@ class DealForm(FlaskForm):
     version = HiddenField()
     deal_id = HiddenField()
     """The version of the deal being corrected, so that a change made meanwhile is not lost."""
+    request_key = HiddenField()
+    """Made when the form is shown: sent twice, the deal is recorded once (deals/views.py)."""
 
     dealer = SelectField(_l("Dealer"), choices=[], default="", validate_choice=False)
     """Empty: the rotation's dealer (deals/views.py names him); else the seat that really dealt."""
