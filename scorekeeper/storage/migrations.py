@@ -179,3 +179,29 @@ def make_versions_unique_per_session(db: sqlite_utils.Database) -> None:
         renumbered.append((highest[session_id], deal_id))
     db.conn.executemany("update deals set version = ? where id = ?", renumbered)
     db.table("deals").create_index(["session_id", "version"])
+
+
+@migrations()
+def create_request_keys(db: sqlite_utils.Database) -> None:
+    # The key a deal's write came with (a form's hidden request_key, the API's Idempotency-Key)
+    # and its first answer: the same key again in the session is given that answer and stores
+    # nothing (storage/request_keys.py). Stored in the deal's own transaction; the unique index
+    # is the last word when two requests with one key meet.
+    db.table("request_keys").create(
+        {
+            "id": int,
+            "session_id": int,
+            "key": str,
+            "fingerprint": str,  # hash of the method, address and body: "the same request"
+            "deal_id": int,
+            "status": int,
+            "answer": str,  # the first answer's body, as sent
+            "headers": str,  # JSON object: the first answer's Location and ETag
+            "at": float,  # time.time() of the first answer; purged after request_keys.KEEP
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id"), ("deal_id", "deals", "id")],
+        not_null={"session_id", "key", "fingerprint", "deal_id", "status", "at"},
+    )
+    db.table("request_keys").create_index(["session_id", "key"], unique=True)
+    db.table("request_keys").create_index(["at"])

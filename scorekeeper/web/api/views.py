@@ -7,7 +7,8 @@ JSON. Refusals come back as ``{"error": sentence, "problems": [...]}``:
 412 a deal in no state its If-Match names, 413 a body over the size limit, 422 a deal whose
 points are doubtful (nothing is stored). A deal has a stable id beside its number (its place,
 which moves when an earlier deal is deleted), and an ETag that names the deal and its version;
-a write by number or by id with If-Match changes only the deal the client read.
+a write by number or by id with If-Match changes only the deal the client read. A write of a
+deal with an Idempotency-Key is made once: the same key again gets the first answer.
 Seats are 0-based in order of play; in a team ruleset the results are per team (team 0 = seats
 0 and 2).
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import sqlite_utils
 from flask import Blueprint
 from flask import jsonify
 from flask import request
@@ -30,11 +32,13 @@ from ...rules import check_count
 from ...rules import count_pile
 from ...rules.layout import seat_names
 from ...scoresheet import build_protocol
+from ...services import request_keys
 from ...services.dealinput import audit_deal
 from ...services.dealinput import parse_deal_input
 from ...services.deals import find_deal
 from .. import errors
 from .. import get_db
+from . import once
 from . import protocol as pj
 from . import shape
 from . import values as js
@@ -115,14 +119,20 @@ def session_detail(session_id: int) -> Response:
 
 
 @bp.post("/sessions/<int:session_id>/deals")
-def deal_record(session_id: int) -> Answer:
-    """Record the next deal; 422 and nothing stored when its points are doubtful."""
+def deal_record(session_id: int) -> Response:
+    """Record the next deal; 422 and nothing stored when its points are doubtful. Once per
+    Idempotency-Key (once.py)."""
     body = js.body_object()
     shape.deal_body(body)
-    session, deal = services.record_deal_in(get_db(), _checked_id(session_id), body)
-    row = pj.deal_row_json(build_protocol(session), deal.number)
-    address = url_for("api.deal_by_id", session_id=session_id, deal_id=deal.id)
-    return jsonify(row), 201, {"ETag": _etag(deal), "Location": address}
+    session_id = _checked_id(session_id)
+
+    def record(db: sqlite_utils.Database) -> request_keys.Answer:
+        session, deal = services.record_deal_in(db, session_id, body)
+        row = pj.deal_row_json(build_protocol(session), deal.number)
+        address = url_for("api.deal_by_id", session_id=session_id, deal_id=deal.id)
+        return once.kept(deal, row, 201, Location=address)
+
+    return once.write_once(session_id, body, record)
 
 
 class DealAt(MethodView):
@@ -164,13 +174,17 @@ bp.add_url_rule(
 )
 
 
-def _correct(session_id: int, number: int | None, deal_id: int | None) -> Answer:
+def _correct(session_id: int, number: int | None, deal_id: int | None) -> Response:
     body = js.body_object()
     shape.deal_body(body, "version")
     version = js.version_of(body.get("version"))
-    db, seen = get_db(), js.if_match()
-    deal = services.correct_deal(db, _checked_id(session_id), number, body, version, deal_id, seen)
-    return _deal_answer(session_id, None, deal.id)
+    seen, session_id = js.if_match(), _checked_id(session_id)
+
+    def correct(db: sqlite_utils.Database) -> request_keys.Answer:
+        deal = services.correct_deal(db, session_id, number, body, version, deal_id, seen)
+        return _deal_json(db, session_id, None, deal.id)
+
+    return once.write_once(session_id, body, correct)
 
 
 def _delete(session_id: int, number: int | None, deal_id: int | None) -> tuple[str, int]:
@@ -182,16 +196,17 @@ def _delete(session_id: int, number: int | None, deal_id: int | None) -> tuple[s
     return "", 204
 
 
-def _deal_answer(session_id: int, number: int | None, deal_id: int | None) -> Answer:
+def _deal_answer(session_id: int, number: int | None, deal_id: int | None) -> Response:
+    return once.sent(_deal_json(get_db(), _checked_id(session_id), number, deal_id))
+
+
+def _deal_json(
+    db: sqlite_utils.Database, session_id: int, number: int | None, deal_id: int | None
+) -> request_keys.Answer:
     """A deal as the session's "deals" list shows it, with the running totals after it."""
-    session = services.load_session(get_db(), _checked_id(session_id))
+    session = services.load_session(db, session_id)
     deal = find_deal(session, number, deal_id)
-    row = pj.deal_row_json(build_protocol(session), deal.number)
-    return jsonify(row), 200, {"ETag": _etag(deal)}
-
-
-def _etag(deal: services.Deal) -> str:
-    return js.deal_etag(deal.id, deal.version)
+    return once.kept(deal, pj.deal_row_json(build_protocol(session), deal.number), 200)
 
 
 def _protocol(session_id: int) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 from flask import abort
+from flask import jsonify
 from flask import redirect
 from flask import render_template
 from flask import url_for
@@ -16,12 +17,14 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...rules import IllegalDealError
 from ...rules.audit import DealResult
+from ...services import request_keys
 from ...translate import problem_text
 from .. import get_db
 from ..forms import ConfirmForm
 from ..forms import error_field
 from ..forms import options
 from . import forms
+from . import once
 
 bp = Blueprint("deals", __name__, url_prefix="/sessions/<int:session_id>")
 KINDS = {
@@ -59,6 +62,16 @@ def delete(session_id: int, number: int) -> Response:
     deal_id, version = form.deal_id.data, form.version.data
     services.delete_deal(get_db(), session_id, number, version, deal_id)
     return redirect(url_for("sessions.detail", session_id=session_id), 303)
+
+
+@bp.get("/deals/requests/<key>")
+def request_state(session_id: int, key: str) -> Response:
+    """Whether a form's request key saved a deal already, as JSON: {"saved": true, "number",
+    "correct_url", ...} or {"saved": false}. Asked by static/save.js when a form comes back."""
+    state = once.request_state(session_id, request_keys.check_request_key(key, "key"))
+    response = jsonify(state)
+    response.headers["Cache-Control"] = "no-store"  # the answer changes with the next save
+    return response
 
 
 @bp.route("/scarto", methods=["GET", "POST"])
@@ -108,23 +121,29 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     make_form, make_body = KINDS[kind]
     stored = session.deals[number - 1] if number else None
     form = _filled_form(make_form(session), session, kind, stored)
+    once.give_key(form)
+    context = _context(session, form, kind, number)
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("deals/entry.html", **context), status
+    return _submit(session, form, make_body, context)
+
+
+def _context(session: services.Session, form: Any, kind: str, number: int | None) -> dict[str, Any]:
+    """What the entry page shows beside the form: the session, the deal, who dealt it."""
     rotation = services.dealer_for(session, number or len(session.deals) + 1)
     form.dealer.choices = options(
         [("", _("%(name)s, by the rotation", name=session.players[rotation]))]
         + forms.seat_choices(session)
     )
-    dealer = stored.dealer if stored else rotation
-    context: dict[str, Any] = {
+    dealer = session.deals[number - 1].dealer if number else rotation
+    return {
         "session": session,
         "form": form,
         "kind": kind,
         "number": number,
         "dealer_name": session.players[dealer],
     }
-    if not form.validate_on_submit():
-        status = 400 if form.is_submitted() else 200
-        return render_template("deals/entry.html", **context), status
-    return _submit(session, form, make_body, context)
 
 
 def _filled_form(
@@ -152,8 +171,10 @@ def _submit(
     try:
         body = make_body(form, session)
         if form.save.data:
-            _save(session, number, body, form.version.data, form.deal_id.data)
-            return redirect(url_for("sessions.detail", session_id=session.id), 303)
+            saved = once.save_deal(session, form, body, number)
+            if saved.replayed:
+                return _already_saved(form, saved.deal_id, context)
+            return redirect(saved.headers["Location"], 303)
         if context["kind"] == "play":
             return _play_state(session, form, body, number, context)
         _deal, context["result"] = services.preview_deal(session, body, number)
@@ -195,23 +216,31 @@ def _play_state(
     return render_template("deals/entry.html", **context)
 
 
-def _save(
-    session: services.Session,
-    number: int | None,
-    body: dict[str, Any],
-    version: str | None,
-    deal_id: str | None = None,
-) -> DealResult:
-    if number is None:
-        return services.record_deal(get_db(), session.id, body).result
-    expected = _number(version)
-    return services.correct_deal(
-        get_db(), session.id, number, body, expected, _number(deal_id)
-    ).result
-
-
-def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isascii() and text.isdigit() else None
+def _already_saved(form: Any, deal_id: int, context: dict[str, Any]) -> Page:
+    """The form's key saved a deal already (Back, then Save): nothing is recorded. The page to
+    correct that deal, with what was just sent and a fresh key; its buttons go to the deal's
+    correction address. A deal deleted since: this page again, to record it anew."""
+    session = services.load_session(get_db(), context["session"].id)
+    deal = once.saved_deal(session, deal_id)
+    form.request_key.data = request_keys.new_request_key()
+    if deal is None:
+        context["refused"] = _(
+            "This deal was saved, then deleted. Save again to record it as a new deal."
+        )
+        return render_template("deals/entry.html", **context), 409
+    if deal.form != context["kind"]:  # corrected since in another form: show that one
+        return redirect(url_for("deals.edit", session_id=session.id, number=deal.number), 303)
+    target = url_for("deals.edit", session_id=session.id, number=deal.number)
+    for button in (form.check, form.save):
+        button.render_kw = {"formaction": target}
+    form.version.data, form.deal_id.data = str(deal.version), str(deal.id)
+    context = _context(session, form, deal.form, deal.number)
+    context["refused"] = _(
+        "Deal %(n)s was already saved. Save here to correct it with these values, "
+        "or go back to the protocol.",
+        n=deal.number,
+    )
+    return render_template("deals/entry.html", **context), 409
 
 
 def _ask_last_trick_winner(form: Any, result: DealResult) -> None:
