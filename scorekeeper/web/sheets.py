@@ -2,9 +2,10 @@
 
 Each sheet is rendered once and kept in a per-process LRU (pdf/cache.py) under a key that names
 everything it shows: for a session, its id and version (storage/versions.py: changes on every
-write to the session or its deals), the paper, the language and the read link; a repeated
-request for an unchanged session is then served without WeasyPrint. SHEET_CACHE_SIZE in the app's
-config sets how many sheets a process keeps (default 64; 0 turns the cache off).
+write to the session or its deals), the paper, the language and the read link (or why there is
+none); a repeated request for an unchanged session is then served without WeasyPrint.
+SHEET_CACHE_SIZE in the app's config sets how many sheets a process keeps (default 64; 0 turns
+the cache off).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from ..storage.versions import SessionVersion
 from ..storage.versions import session_version
 from . import get_db
 from . import printing
+from .addresses import shared_url
+from .addresses import why_no_link
 
 bp = Blueprint("sheets", __name__)
 PAPERS = ("a4", "letter")
@@ -64,9 +67,11 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
     paper = _paper()
     db = get_db()
     version = _version(session_id)
-    # The read-only link: whoever scans it may read this protocol, even on a club's server.
-    link = url_for("auth.view", token=version.read_token, _external=True)
-    key = ("sheet", session_id, version.version, paper, _language(), link)
+    # The read-only link: whoever scans it may read this protocol, even on a club's server. At
+    # an address a phone can open (web/addresses.py), or none, and the sheet says why.
+    link = shared_url("auth.view", token=version.read_token)
+    note = "" if link else why_no_link()
+    key = ("sheet", session_id, version.version, paper, _language(), link or note)
 
     def html() -> str:
         session = services.load_session(db, session_id)
@@ -78,7 +83,8 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
             protocol=protocol,
             columns=_columns(len(protocol.side_names), session.players, _first_column(protocol)),
             link=link,
-            qr=_qr(link),
+            qr=_qr(link) if link else "",
+            no_qr=note,
         )
 
     # Kept only if no write came between the version and the render (or it would hide the write).

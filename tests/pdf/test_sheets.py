@@ -15,6 +15,8 @@ from scorekeeper.pdf.render import _static_fetcher_class
 from scorekeeper.pdf.render import compact
 from scorekeeper.rules import PRESETS
 from scorekeeper.storage.db import open_db
+from scorekeeper.web import addresses
+from tests.pdf import club
 
 # Three deals of Scarto, by hand: scores +4 +1 -5, -6 +4 +2, +2 +2 -4 -> totals 0, 7, -7.
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]
@@ -208,10 +210,13 @@ def test_the_sheet_fetcher_serves_data_urls_which_read_nothing():
         fetcher.fetch("data:image/png;base64")
 
 
-def test_the_qr_code_is_an_image_drawn_unsmoothed(app):
-    # A PNG of three pixels a module, drawn without interpolation: sharp on paper.
+def test_the_qr_code_is_an_image_drawn_unsmoothed(app, monkeypatch):
+    # A PNG of three pixels a module, drawn without interpolation: sharp on paper. Club mode:
+    # in local mode no phone could open the link, and the sheet has no QR code (test_sheet_qr).
+    monkeypatch.setattr(addresses, "lan_address", lambda: club.LAN)
     session_id = new_session(app)
-    reader, _ = pdf_of(app.test_client(), f"/sessions/{session_id}/sheet.pdf")
+    club.set_password(app)
+    reader, _ = pdf_of(club.reader(app, session_id), f"/sessions/{session_id}/sheet.pdf")
     images = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
     assert [(i["/Subtype"], i["/Width"], i["/Interpolate"]) for i in images] == [
         ("/Image", 99, False)

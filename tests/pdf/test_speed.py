@@ -18,7 +18,9 @@ from scorekeeper.pdf.cache import SheetCache
 from scorekeeper.pdf.render import harfbuzz_subsetting
 from scorekeeper.storage.db import open_db
 from scorekeeper.storage.versions import session_version
+from scorekeeper.web import addresses
 from scorekeeper.web import sheets as sheets_module
+from tests.pdf import club
 
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]  # totals 0, 7, -7
 
@@ -151,13 +153,19 @@ def test_paper_and_language_are_part_of_the_key(app):
     assert "Totals after 3 deals" in text
 
 
-def test_the_read_link_is_part_of_the_key(app):
-    client = app.test_client()
+def test_the_read_link_is_part_of_the_key(app, monkeypatch):
+    # Club mode, where the sheet prints the link: at the LAN address with the request's port.
+    monkeypatch.setattr(addresses, "lan_address", lambda: club.LAN)
     session_id = new_session(app)
+    club.set_password(app)
+    client = club.reader(app, session_id, "http://localhost:8000")
     url = f"/sessions/{session_id}/sheet.pdf"
-    sheet(client, url)
-    assert client.get(url, base_url="http://127.0.0.1:8000").headers["X-Sheet-Cache"] == "miss"
-    assert client.get(url).headers["X-Sheet-Cache"] == "hit"
+    assert client.get(url, base_url="http://localhost:8000").headers["X-Sheet-Cache"] == "miss"
+    assert client.get(url, base_url="http://localhost:8001").headers["X-Sheet-Cache"] == "miss"
+    assert client.get(url, base_url="http://localhost:8000").headers["X-Sheet-Cache"] == "hit"
+    # Another loopback name for the same port prints the same link: the same sheet.
+    client = club.reader(app, session_id, "http://127.0.0.1:8000")
+    assert client.get(url, base_url="http://127.0.0.1:8000").headers["X-Sheet-Cache"] == "hit"
 
 
 def test_a_write_while_the_sheet_renders_is_not_hidden_by_the_cache(app, monkeypatch):

@@ -1,0 +1,178 @@
+"""Accessibility: axe-core on every page, at a phone's size (360 px, touch) and a desktop's.
+
+A "serious" or "critical" violation fails the test, listed with its rule, the element (a CSS
+selector) and axe's advice; "moderate" and "minor" ones are left to review. axe-core's script
+ships inside the axe-playwright-python package, so this runs offline. The pages hold what a real
+evening gives them: a protocol with deals entered four ways, a deal's breakdown, a keeper's
+tokens and logins in club mode.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.security import generate_password_hash
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper import services
+from scorekeeper.rules import find_ruleset
+from scorekeeper.rules.generator import random_deal
+from scorekeeper.storage import access
+from scorekeeper.storage.db import open_db
+from tests.bodies import piles_body
+from tests.bodies import play_body
+from tests.bodies import quick_body
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import TIMEOUT_MS
+
+PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+FAILING = ("serious", "critical")
+PASSWORD = "evening-at-the-club"
+# Every page a keeper or a player sees, by path; {id} is a session with deals.
+PAGES = {
+    "home": "/",
+    "new session": "/sessions/new",
+    "protocol": "/sessions/{id}",
+    "deal": "/sessions/{id}/deals/3",
+    "replay": "/sessions/{id}/deals/4/replay",
+    "count checker": "/count",
+    "totals form": "/sessions/{id}/deals/new/totals",
+    "quick count form": "/sessions/{id}/deals/new/quick",
+    "full piles form": "/sessions/{id}/deals/new/piles",
+    "trick by trick form": "/sessions/{id}/deals/new/play",
+    "import form": "/sessions/{id}/deals/import",
+    "scarto check": "/sessions/{id}/scarto",
+}
+# In club mode: the login, and what the logged-in keeper alone sees (the protocol's share section
+# with its QR code, the tokens and logins).
+CLUB_PAGES = {"login": "/login", "tokens": "/keeper/tokens", "shared protocol": "/sessions/{id}"}
+
+
+def serve(database: Path) -> Iterator[str]:
+    """The app on a free local port, as tests/e2e/conftest.py's live_server, on this database."""
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "a11y"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="a11y-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def evening(database: Path) -> int:
+    """A session of Scarto with four deals: as totals, a quick count, full piles, trick by trick."""
+    db = open_db(str(database))
+    body = {"ruleset": "scarto", "players": ["Anna", "Bruno", "Nicolò"], "first_dealer": 0}
+    session_id = services.start_session(db, body | {"place": "Biella"})
+    services.record_deal(db, session_id, {"points": [30, 27, 21]})
+    scarto = find_ruleset("scarto")
+    services.record_deal(db, session_id, quick_body(random_deal(scarto, 7, 1)))
+    services.record_deal(db, session_id, piles_body(random_deal(scarto, 11, 2)))
+    services.record_deal(db, session_id, play_body(random_deal(scarto, 13, 0)))
+    db.conn.close()
+    return session_id
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """Local mode, with an evening's session: (base URL, session id)."""
+    database = tmp_path_factory.mktemp("a11y") / "local.sqlite"
+    session_id = evening(database)
+    for base_url in serve(database):
+        yield base_url, session_id
+
+
+@pytest.fixture(scope="module")
+def club_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """Club mode: a keeper password, an API token and an evening's session."""
+    database = tmp_path_factory.mktemp("a11y") / "club.sqlite"
+    db = open_db(str(database))
+    access.set_keeper_password_hash(db, generate_password_hash(PASSWORD))
+    access.add_token(db, "scoreboard", "0" * 64, "read", None)
+    db.conn.close()
+    session_id = evening(database)
+    for base_url in serve(database):
+        yield base_url, session_id
+
+
+def browse(browser: Any, base_url: str, size: str) -> Any:
+    context = browser.new_context(base_url=base_url, locale="en-GB", **SIZES[size])
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    """axe-core, injected into each page by axe-playwright-python (its script ships inside)."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        reason = "axe-playwright-python not installed: pip install -e '.[dev]'"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; the accessibility tests must run in CI", pytrace=False)
+        pytest.skip(reason)
+    return Axe()
+
+
+def violations(axe: Any, page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page, one line per element."""
+    results = axe.run(page).response
+    found = []
+    for violation in results["violations"]:
+        if violation["impact"] not in FAILING:
+            continue
+        for node in violation["nodes"]:
+            target = " ".join(str(part) for part in node["target"])
+            found.append(
+                f"{violation['id']} ({violation['impact']}) at {target}: {violation['help']}"
+            )
+    return found
+
+
+def check(axe: Any, page: Any, path: str) -> None:
+    response = page.goto(path)
+    assert response is not None
+    assert response.status == 200, f"{path} answered {response.status}"
+    page.wait_for_load_state("load")
+    found = violations(axe, page)
+    assert not found, f"{path}: {len(found)} serious or critical:\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", PAGES)
+def test_no_serious_accessibility_violation(chromium_browser, axe, site, name, size):
+    base_url, session_id = site
+    context = browse(chromium_browser, base_url, size)
+    try:
+        check(axe, context.new_page(), PAGES[name].format(id=session_id))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", CLUB_PAGES)
+def test_no_serious_accessibility_violation_in_club_mode(
+    chromium_browser, axe, club_site, name, size
+):
+    base_url, session_id = club_site
+    context = browse(chromium_browser, base_url, size)
+    try:
+        page = context.new_page()
+        if name != "login":
+            page.goto("/login")
+            page.get_by_label("Password").fill(PASSWORD)
+            page.get_by_label("Password").press("Enter")
+            page.wait_for_url(lambda url: "/login" not in url)
+        check(axe, page, CLUB_PAGES[name].format(id=session_id))
+    finally:
+        context.close()
