@@ -1,5 +1,6 @@
 // The session form's drawing of the table: the players in the order typed, round the table
-// the way the chosen ruleset plays (scorekeeper/web/sessions/seating.py draws the same for the first page).
+// the way the chosen ruleset plays (scorekeeper/web/sessions/seating.py draws the same for the first page),
+// and the first dealer's choices named as the players are typed.
 (function () {
   "use strict";
   const figure = document.querySelector("[data-seating]");
@@ -26,6 +27,25 @@
       label.querySelector("[data-name]").textContent = typed || label.dataset.placeholder;
       label.classList.toggle("dealer", seat === dealer);
     });
+    nameDealers(count);
+  }
+
+  // The first dealer's choices say the names as they are typed ("Player 1" until then), and
+  // only the seats the ruleset has; without this script they stay "Player 1" to "Player 4".
+  const dealers = form.elements.first_dealer;
+  Array.prototype.forEach.call(dealers.options, function (option) {
+    option.dataset.placeholder = option.textContent;
+  });
+  function nameDealers(count) {
+    Array.prototype.forEach.call(dealers.options, function (option) {
+      const seat = Number(option.value);
+      const field = form.elements["player_" + seat];
+      const typed = field ? field.value.trim() : "";
+      option.textContent = typed ? (seat + 1) + ". " + typed : option.dataset.placeholder;
+      option.hidden = seat >= count;
+      option.disabled = seat >= count;
+    });
+    if (dealers.selectedOptions[0] && dealers.selectedOptions[0].disabled) dealers.value = "0";
   }
   form.addEventListener("input", redraw);
   form.addEventListener("change", redraw);

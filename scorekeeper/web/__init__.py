@@ -5,20 +5,28 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+from collections.abc import Sequence
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
+from babel import Locale
 from flask import Flask
 from flask import current_app
 from flask import g
+from flask_babel import format_datetime
+from flask_babel import get_locale
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.routing import BaseConverter
 from werkzeug.routing import ValidationError
 
+from ..rules import Ruleset
 from ..rules import parse_card
 from ..storage.db import connect
 from ..storage.db import open_db
+from . import addresses
 from . import network
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,9 +55,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if os.environ.get("SCOREKEEPER_DATABASE"):  # another database file, e.g. for a server
             app.config["DATABASE"] = os.environ["SCOREKEEPER_DATABASE"]
         network.from_environment(app.config)
+        addresses.from_environment(app.config)
     else:
         app.config.from_mapping(test_config)
     network.configure(app)
+    addresses.configure(app)  # PUBLIC_URL: the address printed under QR codes
     if not app.config.get("SECRET_KEY"):  # Flask's default is None, so setdefault would not do
         app.config["SECRET_KEY"] = secrets.token_hex(32)
     open_db(app.config["DATABASE"]).close()  # create and migrate before the first request
@@ -81,6 +91,8 @@ def _register(app: Flask) -> None:
     cli.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["card_label"] = card_label
+    app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["side_members"] = side_members
 
 
 class IdConverter(BaseConverter):
@@ -127,6 +139,37 @@ def card_label(code: str) -> str:
 def signed(score: int) -> str:
     """A score as the protocol writes it: +4, 0, -5."""
     return f"{score:+d}" if score else "0"
+
+
+def when(stamp: str) -> str:
+    """A stored time (ISO 8601, UTC) as the table reads it: "24 Nov 2026, 21:14" in English.
+
+    The medium date and the short time of the page's language, joined its way: seconds and the
+    offset say nothing to a keeper. Without a configured BABEL_DEFAULT_TIMEZONE the server's
+    own zone is the table's: the app runs at the club, on the keeper's laptop.
+    """
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp or "")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    configured = bool(current_app.config.get("BABEL_DEFAULT_TIMEZONE"))
+    if not configured:
+        moment = moment.astimezone()
+    locale = get_locale() or Locale("en")
+    pattern = str(locale.datetime_formats["medium"]).format(
+        locale.time_formats["short"].pattern, locale.date_formats["medium"].pattern
+    )
+    return format_datetime(moment, pattern, rebase=configured)
+
+
+def side_members(ruleset: Ruleset, players: Sequence[str]) -> list[list[str]]:
+    """The players of each side, in order of play: one each, or a team of two."""
+    return [
+        [name for seat, name in enumerate(players) if ruleset.side_of(seat) == side]
+        for side in range(ruleset.sides)
+    ]
 
 
 def get_db() -> sqlite_utils.Database:

@@ -295,7 +295,7 @@ def test_a_fourth_deal_starts_the_second_game_with_totals_from_zero(client):
         "scores": [0, 3, -3],
         "totals": [0, 10, -10],
     }
-    game_end = [text(td) for td in second.select_one("tr.game-end").find_all("td")]
+    game_end = [text(td) for td in second.select_one("tr.game-end").find_all(["th", "td"])]
     assert game_end[1:4] == ["0", "3", "-3"]
     assert "in play" in game_end[0]
     assert "Next dealer: Bruno" in text(soup)

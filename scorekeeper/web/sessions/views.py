@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from flask import Blueprint
 from flask import abort
+from flask import jsonify
 from flask import make_response
 from flask import redirect
 from flask import render_template
@@ -19,9 +21,11 @@ from ... import services
 from ...rules.record_writer import format_record
 from ...scoresheet import build_protocol
 from ...sheets import qr_svg
+from ...storage.versions import session_version
 from .. import get_db
 from ..access.auth import club_mode
 from ..access.auth import no_store
+from ..addresses import shared_url
 from ..forms import ConfirmForm
 from ..forms import error_field
 from . import forms
@@ -57,18 +61,48 @@ def _new_page(form: FlaskForm) -> str:
 @bp.get("/<int:session_id>")
 def detail(session_id: int) -> str | Response:
     """The protocol: a row per deal, games with standings and settlement, who deals next."""
+    # The version before the session: a deal saved in between leaves the page newer than its
+    # version, so that static/protocol.js reloads once too often, never once too few.
+    stamp = session_version(get_db(), session_id)
     session = services.load_session(get_db(), session_id)
-    link = url_for("auth.view", token=session.read_token, _external=True)
+    link = shared_url("auth.view", token=session.read_token)  # None in local mode (addresses.py)
     page = render_template(
         "sessions/detail.html",
         protocol=build_protocol(session),
         session=session,
+        version=stamp.version if stamp else "",
+        **_saved(session),
         read_link=link,
-        qr=_qr_svg(link) if club_mode() else "",  # the page shows it only in club mode
+        qr=_qr_svg(link) if link else "",
         deleted=services.deleted_deals(get_db(), session_id) if session.has_deleted else [],
     )
     # In club mode the page shows the read link, a secret: no cache keeps it.
     return no_store(make_response(page)) if club_mode() else page
+
+
+def _saved(session: services.Session) -> dict[str, Any]:
+    """The deal that ?saved= names (by id, as the deal form sends it), if it is one of this
+    session's: anything else names nothing. Undo (deleting it) only for a deal just recorded."""
+    given = request.args.get("saved", "")
+    # ASCII digits only, as in a path (IdConverter): int() would also read "２" or " 2".
+    wanted = int(given) if given.isascii() and given.isdigit() and len(given) < 20 else None
+    deal = next((deal for deal in session.deals if deal.id == wanted), None)
+    if deal is None:
+        return {"saved": None}
+    fresh = bool(deal.history) and deal.history[-1].get("action") == "recorded"
+    return {"saved": deal, "saved_fresh": fresh, "undo_form": ConfirmForm()}
+
+
+@bp.get("/<int:session_id>/version")
+def version(session_id: int) -> Response:
+    """The protocol's version, for static/protocol.js: a page back from a sleeping phone reloads
+    when its own differs. One query (storage/versions.py), kept by no cache."""
+    found = session_version(get_db(), session_id)
+    if found is None:
+        raise services.NotFoundError(_("no session %(id)s", id=session_id))
+    response = jsonify({"version": found.version})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/<int:session_id>/delete")
