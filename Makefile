@@ -87,6 +87,7 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python bench/load.py --seconds 3
 	$(BIN)/python bench/cold_start.py
 	$(BIN)/python bench/club_load.py --seconds 20
+	$(BIN)/python bench/taps.py
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
 # then translate the new or fuzzy entries in each .po (tests/web/test_i18n.py checks them).

@@ -1,5 +1,8 @@
-// Card picker for the full-piles form: choose a pile, tap its cards; a live count of what is left.
-// The text areas stay the source of truth, so the form works the same without this script.
+// Card picker for the full-piles form (and the count checker): choose a pile, tap its cards;
+// a tapped card in another pile moves to this one, in this pile leaves it. A live count of what
+// is left and of each pile, and "the rest to <name>" for the last pile. Cards keep their place
+// in the grid, a suit a row; arrow keys move between them. The text areas stay the source of
+// truth, so the form works the same without this script.
 "use strict";
 
 (function () {
@@ -9,6 +12,7 @@
   const buttons = Array.from(picker.querySelectorAll("button.pick"));
   const targets = Array.from(picker.querySelectorAll("[data-pick]"));
   const left = picker.querySelector(".left");
+  const rest = picker.querySelector("button.rest");
   const symbols = { "♠": "S", "♣": "B", "♥": "C", "♦": "D" };
   let current = targets[0].dataset.pick;
 
@@ -19,34 +23,104 @@
     if (symbols[last]) t = t.slice(0, -1) + symbols[last];
     return t;
   }
-  function codesOf(input) {
-    return input.value.split(/[\s,]+/).filter(Boolean).map(canonical);
-  }
-  function inputFor(target) {
-    return inputs.find((i) => i.closest("[data-target]")?.dataset.target === target ||
-      i.dataset.target === target);
-  }
+  const codesOf = (input) => input.value.split(/[\s,]+/).filter(Boolean).map(canonical);
+  const targetOf = (input) => input.dataset.target || input.closest("[data-target]")?.dataset.target;
+  const inputFor = (target) => inputs.find((input) => targetOf(input) === target);
+  const write = (input, codes) => { input.value = codes.join(" "); };
+
   function refresh() {
     const where = new Map();
     inputs.forEach((input) => codesOf(input).forEach((code) => where.set(code, input)));
     buttons.forEach((b) => b.classList.toggle("used", where.has(b.dataset.code)));
-    const n = buttons.length - buttons.filter((b) => where.has(b.dataset.code)).length;
+    const n = buttons.filter((b) => !where.has(b.dataset.code)).length;
     left.textContent = left.dataset.leftTemplate.replace("{n}", n);
-    targets.forEach((t) => t.setAttribute("aria-pressed", String(t.dataset.pick === current)));
+    targets.forEach((t) => {
+      t.setAttribute("aria-pressed", String(t.dataset.pick === current));
+      const count = t.querySelector(".n");
+      const input = inputFor(t.dataset.pick);
+      if (count && input) {
+        count.textContent = String(codesOf(input).length);
+        t.setAttribute("aria-label", `${t.dataset.name}: ${count.textContent}`);
+      }
+    });
+    inputs.forEach(grow);
+    inputs.forEach((input) => input.closest(".field")?.classList.toggle("current", targetOf(input) === current));
+    if (rest) {
+      const chosen = targets.find((t) => t.dataset.pick === current);
+      rest.textContent = rest.dataset.template.replace("{name}", chosen.dataset.name || chosen.textContent.trim());
+      rest.hidden = current === "scarto" || n === 0;
+    }
   }
-  targets.forEach((t) => t.addEventListener("click", () => { current = t.dataset.pick; refresh(); }));
+  function grow(input) {
+    // A pile's text area as tall as its cards: one line empty, more as they come.
+    input.style.height = "auto";
+    input.style.height = input.scrollHeight + 2 + "px";
+  }
+  function choose(target) {
+    current = target;
+    refresh();
+  }
+  targets.forEach((t) => t.addEventListener("click", () => choose(t.dataset.pick)));
+  const form = picker.closest("form.entry");
+  inputs.forEach((input) => {
+    input.addEventListener("input", refresh);
+    // Codes are separated by spaces: in an entry form, Enter saves, as in any one-line field.
+    input.addEventListener("keydown", (event) => {
+      if (!form || event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+      event.preventDefault();
+      form.requestSubmit(form.querySelector("[name=save]"));
+    });
+    input.addEventListener("focus", () => { if (targetOf(input) && current !== targetOf(input)) choose(targetOf(input)); });
+  });
   buttons.forEach((b) => b.addEventListener("click", () => {
     const code = b.dataset.code;
     const holder = inputs.find((input) => codesOf(input).includes(code));
-    if (holder) {
-      holder.value = codesOf(holder).filter((c) => c !== code).join(" ");
-    } else {
-      const input = inputFor(current);
-      input.value = (input.value.trim() + " " + code).trim();
-    }
+    const mine = inputFor(current);
+    if (holder) write(holder, codesOf(holder).filter((c) => c !== code));
+    if (holder !== mine) write(mine, [...codesOf(mine), code]);
     refresh();
   }));
-  inputs.forEach((input) => input.addEventListener("input", refresh));
+  if (rest) {
+    rest.addEventListener("click", () => {
+      const placed = new Set(inputs.flatMap(codesOf));
+      const mine = inputFor(current);
+      write(mine, [...codesOf(mine), ...buttons.map((b) => b.dataset.code).filter((c) => !placed.has(c))]);
+      refresh();
+    });
+  }
+  // One stop for the Tab key in the grid; the arrow keys move to the card beside, above, below.
+  buttons.forEach((b, i) => {
+    b.tabIndex = i === 0 ? 0 : -1;
+    b.addEventListener("keydown", (event) => {
+      const next = neighbour(buttons, b, event.key);
+      if (!next) return;
+      event.preventDefault();
+      buttons.forEach((other) => { other.tabIndex = other === next ? 0 : -1; });
+      next.focus();
+    });
+  });
   picker.hidden = false;
   refresh();
+
+  // The card an arrow key moves to: the next or previous in deck order, or the nearest in the
+  // line above or below (lines are 5 to 7 cards long).
+  function neighbour(buttons, from, key) {
+    const i = buttons.indexOf(from);
+    if (key === "ArrowRight") return buttons[i + 1];
+    if (key === "ArrowLeft") return buttons[i - 1];
+    if (key === "Home") return buttons[0];
+    if (key === "End") return buttons[buttons.length - 1];
+    if (key !== "ArrowDown" && key !== "ArrowUp") return undefined;
+    const a = from.getBoundingClientRect();
+    const down = key === "ArrowDown";
+    let best, score = Infinity;
+    for (const b of buttons) {
+      const r = b.getBoundingClientRect();
+      const dy = down ? r.top - a.bottom : a.top - r.bottom;
+      if (dy < -1 || b === from) continue;
+      const s = dy * 1000 + Math.abs(r.left + r.width / 2 - (a.left + a.width / 2));
+      if (s < score) { score = s; best = b; }
+    }
+    return best;
+  }
 })();

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .counting import PileCount
 from .counting import count_pile
-from .counting import pile_points
+from .counting import side_points
 from .errors import IllegalDealError
 from .fool_exchange import deal_total
 from .fool_exchange import deal_totals
@@ -137,26 +137,34 @@ def audit_quick_count(
     """Audit where each counter went, the tricks per seat and who won the Fool's trick.
 
     ``fool_too_early`` as for audit_piles: the Fool is placed with the player who played it.
+    ``fool_trick_winner`` may be None where its answer cannot change the deal (quick.py).
     """
     from .quick import layout_from_quick_count  # the quick count's own checks live there
+    from .quick import settle_fool_trick
 
     _check_seat(ruleset, dealer, "dealer")
     _check_fool_too_early(ruleset, fool_too_early)
     names = seat_names(ruleset, names)
-    layout, problems = layout_from_quick_count(
-        ruleset, dealer, counters, tricks, fool_trick_winner, scarto, names
-    )
-    return _finish(
-        ruleset,
-        layout,
-        problems,
-        last_trick_winner,
-        declaration,
-        names,
-        None,
-        fool_too_early,
-        fool_trick_winner=fool_trick_winner,
-    )
+
+    def audit(winner: int | None) -> DealResult:
+        layout, problems = layout_from_quick_count(
+            ruleset, dealer, counters, tricks, winner, scarto, names
+        )
+        return _finish(
+            ruleset,
+            layout,
+            problems,
+            last_trick_winner,
+            declaration,
+            names,
+            None,
+            fool_too_early,
+            fool_trick_winner=winner,
+        )
+
+    if fool_trick_winner is not None:
+        return audit(fool_trick_winner)
+    return settle_fool_trick(ruleset, counters, tricks, audit)
 
 
 def audit_totals(ruleset: Ruleset, points: Sequence[int]) -> DealResult:
@@ -211,30 +219,10 @@ def _finish(
     piles = None
     if layout.complete:
         piles = tuple(count_pile(cards, ruleset) for cards in side_cards)
-    points = _side_points(ruleset, side_cards, side_sizes, piles)
+    points = side_points(ruleset, side_cards, side_sizes, piles)
     problems += _total_problems(ruleset, points, (deal_total(ruleset, side_cards, side_sizes),))
     scores = _scores(ruleset, points)
     return DealResult(tuple(points), scores, tuple(problems), tuple(notes), verdict, piles)
-
-
-def _side_points(
-    ruleset: Ruleset,
-    side_cards: Sequence[Sequence[Card]],
-    side_sizes: Sequence[int],
-    piles: tuple[PileCount, ...] | None,
-) -> list[int]:
-    """Each side's points: those of its pile counted in groups, where every card is known.
-
-    Grouping never changes a pile's points (rules.md A4), so the counted piles give what
-    pile_points would, but for a pile holding the Fool twice (a deal entered wrong), which the
-    two count differently: there pile_points decides, as it always did.
-    """
-    if piles is not None and all(
-        len(cards) == size and sum([card.is_fool for card in cards]) <= 1
-        for cards, size in zip(side_cards, side_sizes, strict=True)
-    ):
-        return [pile.points for pile in piles]
-    return [pile_points(c, n, ruleset) for c, n in zip(side_cards, side_sizes, strict=True)]
 
 
 def _scarto_verdict(

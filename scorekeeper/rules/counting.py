@@ -157,6 +157,26 @@ def pile_points(counters: Iterable[Card], size: int, ruleset: Ruleset) -> int:
     return _points(ruleset, total, len(counters), fools, size)
 
 
+def side_points(
+    ruleset: Ruleset,
+    side_cards: Sequence[Sequence[Card]],
+    side_sizes: Sequence[int],
+    piles: tuple[PileCount, ...] | None,
+) -> list[int]:
+    """Each side's points: those of its pile counted in groups, where every card is known.
+
+    Grouping never changes a pile's points (rules.md A4), so the counted piles give what
+    pile_points would, but for a pile holding the Fool twice (a deal entered wrong), which the
+    two count differently: there pile_points decides, as it always did.
+    """
+    if piles is not None and all(
+        len(cards) == size and sum([card.is_fool for card in cards]) <= 1
+        for cards, size in zip(side_cards, side_sizes, strict=True)
+    ):
+        return [pile.points for pile in piles]
+    return [pile_points(c, n, ruleset) for c, n in zip(side_cards, side_sizes, strict=True)]
+
+
 def _points(ruleset: Ruleset, total: int, known: int, fools: int, size: int) -> int:
     """pile_points from its sums: the known cards' values, how many there are, how many Fools.
 

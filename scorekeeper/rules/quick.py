@@ -1,13 +1,16 @@
 """The quick count: a deal known by its counters, tricks and the Fool's trick (rules.md A4).
 
 Pile sizes are 3 x tricks, +1 for the Fool's holder, -1 for the winner of the Fool's trick,
-+ the scarto for the dealer; with the counters that is all the counting needs.
++ the scarto for the dealer; with the counters that is all the counting needs. Who won the
+Fool's trick is needed only where it can change the deal (``settle_fool_trick``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .cards import FOOL
 from .cards import Card
@@ -19,6 +22,7 @@ from .problem import problem
 from .ruleset import Ruleset
 
 SCARTO = "scarto"
+R = TypeVar("R")
 
 
 def layout_from_quick_count(
@@ -65,6 +69,52 @@ def layout_from_quick_count(
         complete=False,
     )
     return layout, problems
+
+
+def fool_trick_seats(
+    ruleset: Ruleset, counters: Mapping[Card, int | str], tricks: Sequence[int]
+) -> list[int]:
+    """The seats that can have won the Fool's trick, as the quick count shows it.
+
+    The Fool never wins a trick (rules.md 1.0), so not its player's seat (in a team ruleset a
+    team's tricks are its seat's, so either team); the winner won a trick, and his pile, one
+    card short of his tricks (A4), still holds the counters placed there.
+    """
+    owner = counters.get(FOOL)
+    if not (_is_int(owner) and owner in range(len(tricks))):
+        return []  # laid aside, or placed where _check_input refuses it
+    placed = [0] * len(tricks)
+    for card, place in counters.items():
+        if isinstance(place, int) and card != FOOL and place in range(len(tricks)):
+            placed[place] += 1
+    return [
+        seat
+        for seat, won in enumerate(tricks)
+        if _is_int(won)
+        and won > 0
+        and (seat != owner or ruleset.teams)
+        and placed[seat] <= ruleset.trick_size * won - 1
+    ]
+
+
+def settle_fool_trick(
+    ruleset: Ruleset,
+    counters: Mapping[Card, int | str],
+    tricks: Sequence[int],
+    audit: Callable[[int | None], R],
+) -> R:
+    """Audit a quick count given without the Fool's trick's winner: ``audit(winner)``.
+
+    Where every seat that can have won it gives the same audit, the answer cannot change the
+    deal and that audit stands: counting in threes, the winner's 3k - 1 cards make k groups
+    with the phantom blank, as 3k cards do (rules.md A4). Where it can (raw counting, 1.5; the
+    Matto of a player without a trick, which goes to the winner of its trick, the last one,
+    C13-C14), or no seat can have won it, the audit without a winner asks who did.
+    """
+    results = [audit(seat) for seat in fool_trick_seats(ruleset, counters, tricks)]
+    if results and all(result == results[0] for result in results):
+        return results[0]
+    return audit(None)
 
 
 def _check_input(

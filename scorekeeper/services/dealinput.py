@@ -2,7 +2,8 @@
 
 One shape for every entry point: the forms build the same dict the API receives, and the dict,
 with cards in canonical codes, is what the database keeps. Exactly one input form:
-``points`` (totals), ``counters`` + ``tricks`` + ``fool_trick_winner`` (quick count), or
+``points`` (totals), ``counters`` + ``tricks`` + ``fool_trick_winner`` (quick count; the
+winner of the Fool's trick may be left out where it cannot change the points), or
 ``piles`` + ``scarto`` (full piles), or ``play`` + ``scarto`` (every trick in order of play).
 Optional: ``scarto`` (quick count), ``last_trick_winner``,
 ``declaration`` (what the dealer says about the cards he kept), ``dealer`` (the seat that
@@ -65,7 +66,7 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
         form = "quick"
         data["counters"] = _counters(body["counters"], ruleset)
         data["tricks"] = _ints(body.get("tricks"), "tricks", lengths=(ruleset.players,))
-        winner = body.get("fool_trick_winner")
+        winner = body.get("fool_trick_winner")  # null where not given (rules/quick.py)
         data["fool_trick_winner"] = (
             None if winner is None else _seat(winner, ruleset, "fool_trick_winner")
         )
@@ -123,7 +124,7 @@ def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[s
                 dealer,
                 counters,
                 data["tricks"],
-                data["fool_trick_winner"],
+                data.get("fool_trick_winner"),
                 scarto,
                 **options,
             )

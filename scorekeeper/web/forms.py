@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -25,10 +26,30 @@ from wtforms.widgets import HiddenInput
 
 from ..rules import PRESETS
 from ..rules.cards import full_deck
+from ..rules.names import card_name
 
 SCARTO = "scarto"
 NUMBER = [validators.Optional(), validators.NumberRange(min=0, max=10_000)]
 """The validators of a count or points field: empty, or a whole number from 0 to 10,000."""
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\ufe63": "-", "\uff0d": "-"})
+
+
+class SignedIntegerField(IntegerField):
+    """A whole number as a keeper types it: -5, +4, or −5 with a typographic minus (as the
+    protocol and phones' keyboards write it), spaces around it ignored."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and isinstance(valuelist[0], str):
+            valuelist = [valuelist[0].translate(_MINUS).strip(), *valuelist[1:]]
+        super().process_formdata(valuelist)
+
+
+def between(low: int, high: int, message: Any) -> list[Any]:
+    """The validators of a number field: empty, or a whole number from low to high (``message``
+    says so in the keeper's words, with the field's name)."""
+    return [validators.Optional(), validators.NumberRange(min=low, max=high, message=message)]
+
+
 PACK = len(full_deck())
 """The largest pack: no field of cards holds more, whatever the ruleset."""
 
@@ -89,3 +110,54 @@ def codes(text: str | None) -> list[str]:
 
 def seat_or_none(value: str | None) -> int | None:
     return int(value) if value not in (None, "", "None") else None
+
+
+def short_names(names: Sequence[str], most: int = 6) -> list[str]:
+    """Names short enough for a chip on a phone: whole up to ``most`` letters, else the
+    shortest beginning that no other name shares, of at least 4 letters, with a full stop."""
+    out = []
+    for name in names:
+        if len(name) <= most:
+            out.append(name)
+            continue
+        others = [other.casefold() for other in names if other != name]
+        size = next(
+            (
+                k
+                for k in range(4, len(name))
+                if not any(o.startswith(name[:k].casefold()) for o in others)
+            ),
+            len(name),
+        )
+        out.append(name if size >= len(name) - 1 else name[:size] + ".")
+    return out
+
+
+def chip_labels(session: Any) -> dict[str, str]:
+    """Each quick-count place's chip label, by its value: a player's short name, a team's two
+    short names, and the scarto."""
+    short = short_names(session.players)
+    if session.ruleset.teams:
+        labels = {str(t): f"{short[t]} & {short[t + 2]}" for t in range(2)}
+    else:
+        labels = {str(seat): name for seat, name in enumerate(short)}
+    return labels | {SCARTO: str(_l("scarto"))}
+
+
+def chip_legend(session: Any) -> list[str]:
+    """The names the chips shorten, as "Mass. = Massimiliano"."""
+    short = short_names(session.players)
+    return [f"{s} = {name}" for s, name in zip(short, session.players, strict=True) if s != name]
+
+
+def deck_rows(ruleset: Any, language: str = "en") -> list[dict[str, Any]]:
+    """The pack for a picker, a suit a row in deck order (the Fool with the trumps), each row
+    split into lines of equal length, at most 7 cards: 14 as 7 + 7, 10 as 5 + 5, 22 as 6s.
+    Each card with its full name, for a screen reader."""
+    rows: dict[str, list[Any]] = {}
+    for card in ruleset.cards:
+        rows.setdefault(card.suit.name.lower(), []).append((card, card_name(card, language)))
+    return [
+        {"suit": suit, "cards": cards, "columns": -(-len(cards) // -(-len(cards) // 7))}
+        for suit, cards in rows.items()
+    ]

@@ -38,6 +38,8 @@ def test_trick_by_trick_the_next_player_follows_the_real_dealer(phone_page: Page
     session = page.request.post("/api/v1/sessions", data=body).json()
     page.goto(f"/sessions/{session['id']}/deals/new/play")
     next_player = page.locator(".play-picker .next")
+    # The picker starts with the scarto: typed, the picker goes on to the first trick.
+    page.locator("#scarto").fill("QC 4S 10D")
     # Anna deals by the rotation: Bruno leads, and after his card Carla plays.
     page.locator("button.pick[data-code='KS']").tap()
     expect(next_player).to_have_text("→ Carla")

@@ -48,32 +48,40 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
     expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[0].leader]}")
     assert PLAYERS[deal.tricks[0].leader] == "Nicolò"
 
-    # The scarto, typed: its cards leave the picker.
+    # The picker starts with the scarto; typed, its cards are marked used where they are, and
+    # the picker goes on to the first trick.
+    expect(page.locator(".to-scarto")).to_have_attribute("aria-pressed", "true")
     page.locator("#scarto").fill(" ".join(card.code for card in deal.scarto))
     for card in deal.scarto:
-        expect(pick(page, card.code)).to_be_hidden()
+        expect(pick(page, card.code)).to_have_class(re.compile(r"\bused\b"))
+    expect(page.locator(".to-scarto")).to_have_attribute("aria-pressed", "false")
     expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[0].leader]}")
 
     # The first two tricks, tapped card by card: after each card the app names who plays next.
     for number, trick in enumerate(deal.tricks[:2]):
         for index, card in enumerate(trick.cards):
             button = pick(page, card.code)
-            expect(button).to_be_visible()
+            expect(button).not_to_have_class(re.compile(r"\bused\b"))
+            where = place_in_grid(button)
             button.tap()
-            expect(button).to_be_hidden()
+            # Played, it keeps its place in the grid: nothing moves under the thumb.
+            expect(button).to_have_class(re.compile(r"\bused\b"))
+            expect(button).to_have_attribute("aria-disabled", "true")
+            assert place_in_grid(button) == where
             expect(status).to_have_text(f"→ {PLAYERS[who_plays_after(deal, number, index)]}")
         expect(page.locator("#tricks")).to_have_value("\n".join(lines[: number + 1]))
     expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[2].leader]}")
     played = {card.code for trick in deal.tricks[:2] for card in trick.cards}
-    hidden = {card.code for card in deal.scarto} | played
-    expect(page.locator("button.pick:visible")).to_have_count(len(SCARTO.cards) - len(hidden))
+    used = {card.code for card in deal.scarto} | played
+    expect(page.locator("button.pick:visible")).to_have_count(len(SCARTO.cards))
+    expect(page.locator("button.pick.used")).to_have_count(len(used))
 
     # A card tapped by mistake is undone: it comes back, and so does the player to play.
     third = pick(page, deal.tricks[2].cards[0].code)
     third.tap()
     expect(status).to_have_text(f"→ {PLAYERS[who_plays_after(deal, 2, 0)]}")
     page.get_by_role("button", name="Undo the last card").tap()
-    expect(third).to_be_visible()
+    expect(third).not_to_have_class(re.compile(r"\bused\b"))
     expect(page.locator("#tricks")).to_have_value("\n".join(lines[:2]))
     expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[2].leader]}")
     page.screenshot(path=screenshot_dir / "play-form-phone.png", full_page=True)
@@ -81,7 +89,7 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
     # The rest, typed into the tricks: the play is complete.
     page.locator("#tricks").fill("\n".join(lines))
     expect(status).to_have_text("✓")
-    expect(page.locator("button.pick:visible")).to_have_count(0)
+    expect(page.locator("button.pick:not(.used)")).to_have_count(0)
 
     # Check: the tricks with who won them, and the breakdown; then save.
     page.get_by_role("button", name="Check", exact=True).tap()
@@ -96,7 +104,7 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
     expect_row(page, 1, "Bruno", counted.points, counted.scores)
 
     # The deal's page leads to its replay; step to the next trick.
-    page.locator("#deal-1 td").first.get_by_role("link").tap()
+    page.locator("#deal-1 th").get_by_role("link").tap()
     expect(page).to_have_url(at(f"/sessions/{session}/deals/1"))
     expect(page.locator(".meta")).to_contain_text("entered trick by trick")
     page.get_by_role("link", name="Replay trick by trick").tap()
@@ -127,6 +135,15 @@ def pick(page: Page, code: str) -> Any:
     return page.locator(f'.play-picker button.pick[data-code="{code}"]')
 
 
+def place_in_grid(button: Any) -> list[float]:
+    """Where a card's button is in the picker's grid (left and top within the grid)."""
+    where: list[float] = button.evaluate(
+        "(b) => { const a = b.getBoundingClientRect(), g = b.closest('.deck')"
+        ".getBoundingClientRect(); return [a.left - g.left, a.top - g.top]; }"
+    )
+    return where
+
+
 def who_plays_after(deal: PlayedDeal, number: int, index: int) -> int:
     """The seat to play after card ``index`` of trick ``number`` (both from 0)."""
     trick = deal.tricks[number]
@@ -143,7 +160,7 @@ def expect_row(
 ) -> None:
     """The protocol row of a deal: its dealer, and points (score) for each player."""
     row = page.locator(f"#deal-{number}")
-    expect(row.locator("td").nth(1)).to_have_text(dealer)
+    expect(row.locator("td.dealer .name")).to_have_text(dealer)
     cells = [f"{p} ({s:+d})" if s else f"{p} (0)" for p, s in zip(points, scores, strict=True)]
     expect(row.locator("td.num:not(.total)")).to_have_text(cells)
 
@@ -165,5 +182,6 @@ def expect_trick(page: Page, deal: PlayedDeal, number: int) -> None:
 
 
 def at(path: str) -> re.Pattern[str]:
-    """A page's URL by its path, whatever the server's port."""
-    return re.compile(rf"^http://127\.0\.0\.1:\d+{re.escape(path)}$")
+    """A page's URL by its path, whatever the server's port; a protocol reached by saving a
+    deal may carry which deal was saved (?saved=<id>) and that deal's row (#deal-<n>)."""
+    return re.compile(rf"^http://127\.0\.0\.1:\d+{re.escape(path)}(\?saved=\d+)?(#deal-\d+)?$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup
 from bs4 import Tag
@@ -91,7 +92,13 @@ def totals_form(points: Iterable[int | str | None], button: str = "save") -> dic
 def record_totals(client, session_id: int, points: Iterable[int | str | None]) -> None:
     response = client.post(f"/sessions/{session_id}/deals/new/totals", data=totals_form(points))
     assert response.status_code == 303, response.get_data(as_text=True)
-    assert response.headers["Location"].endswith(f"/sessions/{session_id}")
+    assert saved_to_protocol(response, session_id)
+
+
+def saved_to_protocol(response, session_id: int) -> bool:
+    """Whether a save's redirect leads to the session's protocol (with the saved deal's id)."""
+    parts = urlsplit(response.headers["Location"])
+    return parts.path == f"/sessions/{session_id}" and parts.query.startswith("saved=")
 
 
 def session_with_totals(client, deals: Iterable[Iterable[int]]) -> int:
@@ -215,22 +222,26 @@ def row_marks(soup: BeautifulSoup, number: int) -> str:
 
 
 def row_cells(soup: BeautifulSoup, number: int) -> list[str]:
-    return [text(cell) for cell in deal_row(soup, number).find_all("td")]
+    """A deal's row: its number (the row's header), its dealer's name, then each side's cells."""
+    row = deal_row(soup, number)
+    dealer = text(row.select_one("td.dealer .name"))
+    return [text(row.th), dealer, *(text(cell) for cell in row.select("td.num"))]
 
 
 def protocol_numbers(soup: BeautifulSoup, number: int) -> dict[str, list[int]]:
     """A deal's row read as numbers: points, recorded scores and running totals.
 
-    Per side the row holds a cell "points (score)", then a cell with the side's running total.
+    Per side the row holds a cell "points (score)", or one number where the ruleset records raw
+    points (they are the score), then a cell with the side's running total.
     """
-    cells = row_cells(soup, number)
     out: dict[str, list[int]] = {"points": [], "scores": [], "totals": []}
-    for index, cell in enumerate(cells):
-        match = re.fullmatch(r"(-?\d+) \(([+-]?\d+)\)", cell)
-        if match:
-            out["points"].append(int(match.group(1)))
-            out["scores"].append(int(match.group(2)))
-            out["totals"].append(int(cells[index + 1]))
+    for cell in deal_row(soup, number).select("td.num:not(.total)"):
+        shown = text(cell)
+        match = re.fullmatch(r"(-?\d+) \(([+-]?\d+)\)", shown)
+        points, score = match.groups() if match else (shown, shown)
+        out["points"].append(int(points))
+        out["scores"].append(int(score))
+        out["totals"].append(int(text(cell.find_next_sibling("td"))))
     return out
 
 

@@ -18,6 +18,7 @@ from tests.web.helpers import quick_form
 from tests.web.helpers import record_totals
 from tests.web.helpers import row_cells
 from tests.web.helpers import row_marks
+from tests.web.helpers import saved_to_protocol
 from tests.web.helpers import session_with_totals
 from tests.web.helpers import start_session
 from tests.web.helpers import stored_points
@@ -66,7 +67,7 @@ def test_correcting_an_earlier_deal_recomputes_the_totals_and_the_settlement(
 ):
     response = edit(client, session_id, 1, totals_form([26, 26, 26]))
     assert response.status_code == 303
-    assert response.headers["Location"].endswith(f"/sessions/{session_id}")
+    assert saved_to_protocol(response, session_id)
     assert stored_points(app, session_id) == [[26, 26, 26], *DEALS[1:]]
     soup = page(client.get(f"/sessions/{session_id}"))
     # Deal 1 now scores 0/0/0: totals -6/+4/+2 after deal 2, then -4/+6/-2 after deal 3.
@@ -132,7 +133,10 @@ def test_a_quick_count_is_corrected_in_its_own_prefilled_form(client, app):
     soup = page(client.get(f"/sessions/{session_id}/deals/1/edit"))
     shown = form_data(soup)
     entered = quick_form(first)
-    del entered["save"]
+    # Scarto asks neither who won the Fool's trick nor the last trick (the answers never change
+    # its points): the form shows every other answer.
+    for key in ("save", "fool_trick_winner", "last_trick_winner"):
+        del entered[key]
     assert {key: shown.get(key) for key in entered} == entered
     # The table finds it was another deal altogether (same dealer, Anna).
     second = played_deal(22, 0)
@@ -158,7 +162,8 @@ def test_full_piles_are_corrected_in_their_own_prefilled_form(client, app):
     for seat, pile in enumerate(deal.piles):
         assert field_value(soup, f"pile_{seat}").split() == [card.code for card in pile]
     assert field_value(soup, "scarto").split() == [card.code for card in deal.scarto]
-    assert field_value(soup, "last_trick_winner") == str(deal.last_trick_winner)
+    # Scarto does not ask who won the last trick: no penalty of its goes to him.
+    assert soup.find(attrs={"name": "last_trick_winner"}) is None
     # Saved again as it stands, the deal keeps its points and is marked corrected.
     before = stored_points(app, session_id)
     assert edit(client, session_id, 2, form_data(soup) | {"save": "y"}).status_code == 303

@@ -33,6 +33,7 @@ from tests.web.helpers import page
 from tests.web.helpers import protocol_numbers
 from tests.web.helpers import record_totals
 from tests.web.helpers import row_marks
+from tests.web.helpers import saved_to_protocol
 from tests.web.helpers import start_session
 from tests.web.helpers import stored_points
 from tests.web.helpers import text
@@ -81,7 +82,7 @@ def post_play(client, session_id, data):
 def save_play(client, session_id, scarto, play):
     response = post_play(client, session_id, play_form(scarto, play))
     assert response.status_code == 303, alerts(page(response))
-    assert response.headers["Location"].endswith(f"/sessions/{session_id}")
+    assert saved_to_protocol(response, session_id)
     return response
 
 
@@ -483,7 +484,7 @@ def test_an_unknown_card_is_refused_and_nothing_is_stored(client, app):
     for button in ("save", "check", "draft"):
         response = post_play(client, session_id, play_form(deal.scarto, play, button))
         assert response.status_code == 400, button
-        assert "unknown card 'ZZ'" in refusal(response)
+        assert "Trick 3: 'ZZ' is not a card" in refusal(response)
     assert deal_count(app, session_id) == 0
     assert load(app, session_id).pending_play is None
 
@@ -495,7 +496,7 @@ def test_an_unknown_card_in_a_trick_is_refused_next_to_the_tricks(client, app):
     play = play_of(deal)
     play[2][1] = "ZZ"
     soup = page(post_play(client, session_id, play_form(deal.scarto, play)))
-    assert "unknown card 'ZZ'" in " ".join(field_errors(soup, "tricks"))
+    assert "Trick 3: 'ZZ' is not a card" in " ".join(field_errors(soup, "tricks"))
 
 
 def test_an_unknown_card_in_the_scarto_is_refused_next_to_the_scarto(client, app):
@@ -504,7 +505,7 @@ def test_an_unknown_card_in_the_scarto_is_refused_next_to_the_scarto(client, app
     scarto = ["ZZ", *codes(deal.scarto[1:])]
     response = post_play(client, session_id, play_form(scarto, play_of(deal)))
     assert response.status_code == 400
-    assert "unknown card 'ZZ'" in " ".join(field_errors(page(response), "scarto"))
+    assert "The scarto: 'ZZ' is not a card" in " ".join(field_errors(page(response), "scarto"))
     assert deal_count(app, session_id) == 0
 
 

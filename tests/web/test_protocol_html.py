@@ -91,5 +91,7 @@ def test_a_marked_deal_links_to_its_page_and_its_problems_span_the_table(client)
     marks = row.find_next_sibling("tr")
     assert marks["class"] == ["marks"]
     assert marks.find_all("td")[1]["colspan"] == "7"  # "#" and dealer, then 2 per player
-    assert "scarto-illegal" in [text(code) for code in marks.select("ul.problems .code")]
+    # The problem in words: its code stays in the JSON API, not on a keeper's page.
+    assert "Kings may not be laid aside" in text(marks.select_one("ul.problems"))
+    assert marks.select("ul.problems .code") == []
     assert "in play" in text(soup.select_one("tr.game-end"))

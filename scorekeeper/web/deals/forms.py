@@ -1,9 +1,11 @@
 """The deal entry forms: totals, quick count, full piles, trick by trick.
 
-Each is built per session (the number of players and the counters depend on the ruleset) and
-turns its data into the same dict the JSON API takes (services/dealinput.py). Every form also
-asks who really dealt, when not the seat the rotation gives, and those that need it who won
-the last trick and, in Tarocchi a 3, whether the Matto was played too early.
+Each is built per session (players, teams and counters depend on the ruleset) and turns its
+data into the dict the JSON API takes (services/dealinput.py), read as a keeper writes it
+(services/totals.py, entry.py). In a team ruleset the quick count and full piles ask per team,
+as partners pool their won cards: team t's is given as seat t's (team 0 is seats 0 and 2).
+Every form asks who really dealt; the quick count and full piles, where the ruleset needs it,
+who won the last trick and whether the Matto was played too early.
 
 Beside them: the scarto checked before play, and a deal record to import.
 """
@@ -13,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -20,25 +24,32 @@ from wtforms import BooleanField
 from wtforms import Field
 from wtforms import HiddenField
 from wtforms import IntegerField
+from wtforms import RadioField
 from wtforms import SelectField
 from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import TextAreaField
 from wtforms import validators
 
-from ...rules import Ruleset
+from ...rules.names import card_name
 from ...services import InputError
 from ...services import Session
+from ...services import entry
+from ...services import totals
 from ..forms import NUMBER
 from ..forms import SCARTO
-from ..forms import codes
+from ..forms import SignedIntegerField
+from ..forms import between
+from ..forms import chip_labels
+from ..forms import chip_legend
+from ..forms import deck_rows
 from ..forms import options
 from ..forms import seat_or_none
 from ..forms import within_pack
 
 
 class DealForm(FlaskForm):
-    """Common buttons: check shows the breakdown, save records the deal."""
+    """Save records the deal, check shows the breakdown; save comes first (Enter saves)."""
 
     version = HiddenField()
     deal_id = HiddenField()
@@ -49,78 +60,119 @@ class DealForm(FlaskForm):
     dealer = SelectField(_l("Dealer"), choices=[], default="", validate_choice=False)
     """Empty: the rotation's dealer (deals/views.py names him); else the seat that really dealt."""
 
-    check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save deal"))
+    check = SubmitField(_l("Check"))
+
+    def focus(self, *names: str) -> str:
+        """The field to put the cursor in: the first with an error, else the first of names."""
+        errors = [name for name in (*names, *(f.name for f in self)) if self._errs(name)]
+        return errors[0] if errors else names[0]
+
+    def _errs(self, name: str) -> bool:
+        return name in self and bool(self[name].errors)
 
 
 def totals_form(session: Session) -> type[DealForm]:
+    """Each side's points, or its score as the protocol writes it; one may be left empty."""
+    low, high = totals.totals_range(session.ruleset)
+
     class TotalsForm(DealForm):
-        pass
+        reading = RadioField(
+            _l("These numbers are"),
+            choices=options([(totals.POINTS, _l("points")), (totals.SCORES, _l("scores"))]),
+            validate_choice=False,
+        )
+        live = totals.live_texts(session.ruleset)  # for static/totals.js
+        understood: totals.Reading | None = None
+        notice: list[str] = []  # what totals_body read the numbers as, for the page to say
 
     for side, name in enumerate(session.side_names):
-        setattr(TotalsForm, f"points_{side}", IntegerField(name, NUMBER))
+        say = _l("%(name)s: a number from %(low)s to %(high)s", name=name, low=low, high=high)
+        setattr(TotalsForm, f"points_{side}", SignedIntegerField(name, between(low, high, say)))
     return TotalsForm
 
 
-def totals_body(form: DealForm, session: Session) -> dict[str, Any]:
-    from ...rules.game import complete_points
-
-    values = [form[f"points_{side}"].data for side in range(len(session.side_names))]
-    if values.count(None) == 1:  # the last one filled in from the deck total
-        values = complete_points(values, session.ruleset)
-    return with_dealer({"points": values}, form)
+def totals_body(form: Any, session: Session) -> dict[str, Any]:
+    typed = [form[f"points_{side}"].data for side in range(session.ruleset.sides)]
+    chosen = form.reading.data or ""
+    form.understood = totals.read_totals(session.ruleset, typed, session.side_names, chosen)
+    form.notice = totals.notice(form.understood, session.side_names)
+    return with_dealer({"points": list(form.understood.points)}, form)
 
 
 def seat_choices(session: Session, empty: str = "") -> list[tuple[str, str]]:
-    choices = [(str(seat), name) for seat, name in enumerate(session.players)]
-    return ([("", empty)] if empty else []) + choices
+    return ([("", empty)] if empty else []) + list(map(_pair, enumerate(session.players)))
+
+
+def side_choices(session: Session, empty: str = "") -> list[tuple[str, str]]:
+    """A choice per side, valued by its seat (team t by seat t)."""
+    return ([("", empty)] if empty else []) + list(map(_pair, enumerate(session.side_names)))
+
+
+def _pair(item: tuple[int, str]) -> tuple[str, str]:
+    return str(item[0]), item[1]
 
 
 def quick_form(session: Session) -> type[DealForm]:
-    """Tap each counter to the player who won it, or to the scarto."""
+    """Tap each counter to the player (or team) who won it, or to the scarto."""
     ruleset = session.ruleset
 
     class QuickCountForm(DealForm):
         fool_trick_winner = SelectField(
-            _l("Won the Fool's trick"), choices=options(seat_choices(session, "—")), default=""
+            _l("Which team won the Fool's trick") if ruleset.teams else _l("Won the Fool's trick"),
+            choices=options(side_choices(session, "—")),
+            default="",
         )
         scarto = StringField(_l("Scarto (card codes, optional)"), [_pack(session)])
         last_trick_winner = SelectField(
             _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
         fool_too_early = _fool_too_early_field()
+        chips = chip_labels(session)  # each place's label on a chip, by the choice's value
+        legend = chip_legend(session)  # the names the chips shorten
+        card_names: dict[str, str] = {}
+        asks = entry.questions(ruleset)  # which of the questions the ruleset may need
 
-    places = [*seat_choices(session), (SCARTO, _l("scarto"))]
-    for card in counters_of(ruleset):
+    places = [*side_choices(session), (SCARTO, _l("scarto"))]
+    language = str(get_locale() or "en")
+    for card in entry.counters_of(ruleset):
         # No choice check: a counter left out reaches the audit, which names it as missing.
         field = SelectField(card.label, choices=options(places), validate_choice=False)
         setattr(QuickCountForm, f"card_{card.code}", field)
-    for seat, name in enumerate(session.players):
-        setattr(QuickCountForm, f"tricks_{seat}", IntegerField(name, NUMBER))
+        QuickCountForm.card_names[card.code] = card_name(card, language)
+    most = ruleset.tricks_per_deal
+    for side, name in enumerate(session.side_names):
+        say = _l("%(name)s: tricks are 0 to %(n)s", name=name, n=most)
+        setattr(QuickCountForm, f"tricks_{side}", IntegerField(name, between(0, most, say)))
     return QuickCountForm
 
 
-def quick_body(form: DealForm, session: Session) -> dict[str, Any]:
+def quick_body(form: Any, session: Session) -> dict[str, Any]:
+    ruleset = session.ruleset
     counters: dict[str, int | str] = {}
-    for card in counters_of(session.ruleset):
+    for card in entry.counters_of(ruleset):
         place = form[f"card_{card.code}"].data
         if place in (None, "", "None"):
             continue  # left out: the audit names it as missing
         if place != SCARTO and not (place.isdigit() and place.isascii()):
-            raise InputError(_l("choose a player or the scarto"), f"counters[{card.code}]")
+            raise InputError(_("Choose a player or the scarto."), f"counters[{card.code}]")
         counters[card.code] = SCARTO if place == SCARTO else int(place)
+    typed = [form[f"tricks_{side}"].data for side in range(ruleset.sides)]
+    tricks = entry.fill_in(typed, ruleset.tricks_per_deal, "tricks")
+    tricks += [0] * (ruleset.players - len(tricks))  # a team's tricks are its seat t's
     body: dict[str, Any] = {
         "counters": counters,
-        "tricks": [form[f"tricks_{seat}"].data or 0 for seat in range(len(session.players))],
+        "tricks": tricks,
         "fool_trick_winner": seat_or_none(form.fool_trick_winner.data),
     }
     if form.scarto.data and form.scarto.data.strip():
-        body["scarto"] = form.scarto.data.replace(",", " ").split()
-    return _with_answers(body, form)
+        body["scarto"] = entry.read_codes(form.scarto.data, _("The scarto"), "scarto")
+    body = _with_answers(body, form)
+    return entry.settle_fool_trick(session, body, entry.deal_number(session, form.deal_id.data))
 
 
 def piles_form(session: Session) -> type[DealForm]:
-    """Every card to a player or to the scarto, typed or picked."""
+    """Every card to a player (or team) or to the scarto, typed or picked."""
 
     class PilesForm(DealForm):
         scarto = TextAreaField(_l("Scarto"), [_pack(session)])
@@ -128,42 +180,53 @@ def piles_form(session: Session) -> type[DealForm]:
             _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
         fool_too_early = _fool_too_early_field()
+        rows = deck_rows(session.ruleset, str(get_locale() or "en"))
+        asks = entry.questions(session.ruleset)
+        chips = chip_labels(session)
 
-    for seat, name in enumerate(session.players):
-        setattr(PilesForm, f"pile_{seat}", TextAreaField(name, [_pack(session)]))
+    for side, name in enumerate(session.side_names):
+        setattr(PilesForm, f"pile_{side}", TextAreaField(name, [_pack(session)]))
     return PilesForm
 
 
-def piles_body(form: DealForm, session: Session) -> dict[str, Any]:
-    piles = [codes(form[f"pile_{seat}"].data) for seat in range(len(session.players))]
-    return _with_answers({"piles": piles, "scarto": codes(form.scarto.data)}, form)
+def piles_body(form: Any, session: Session) -> dict[str, Any]:
+    ruleset = session.ruleset
+    piles = [
+        entry.read_codes(
+            form[f"pile_{side}"].data, _("%(name)s's pile", name=name), f"piles[{side}]"
+        )
+        for side, name in enumerate(session.side_names)
+    ]
+    piles += [[] for _ in range(ruleset.players - len(piles))]  # a team's pile is seat t's
+    scarto = entry.read_codes(form.scarto.data, _("The scarto"), "scarto")
+    return _with_answers({"piles": piles, "scarto": scarto}, form)
 
 
 def play_form(session: Session) -> type[DealForm]:
-    """Every trick in order of play, one a line, after the scarto; may be saved part-way."""
+    """The scarto, then every trick in order of play, one a line; may be saved part-way."""
 
     class PlayForm(DealForm):
         scarto = StringField(_l("Scarto"), [_pack(session)])
         # A whole play holds the pack at most, the scarto aside: so does the text of its tricks.
         tricks = TextAreaField(_l("Tricks, one a line, cards in order of play"), [_pack(session)])
         draft = SubmitField(_l("Save part-way"))
+        rows = deck_rows(session.ruleset, str(get_locale() or "en"))
 
     return PlayForm
 
 
-def play_body(form: DealForm, session: Session) -> dict[str, Any]:
-    lines = (form.tricks.data or "").splitlines()
-    body = {"scarto": codes(form.scarto.data), "play": [codes(ln) for ln in lines if ln.strip()]}
-    return with_dealer(body, form)
+def play_body(form: Any, session: Session) -> dict[str, Any]:
+    lines = [line for line in (form.tricks.data or "").splitlines() if line.strip()]
+    play = [
+        entry.read_codes(line, _("Trick %(n)s", n=n + 1), f"play[{n}]")
+        for n, line in enumerate(lines)
+    ]
+    scarto = entry.read_codes(form.scarto.data, _("The scarto"), "scarto")
+    return with_dealer({"scarto": scarto, "play": play}, form)
 
 
 def _pack(session: Session) -> Callable[[FlaskForm, Field], None]:
-    """The check that a field of cards holds no more than the session's pack (forms.py)."""
-    return within_pack(session.ruleset.deck_size)
-
-
-def counters_of(ruleset: Ruleset) -> list[Any]:
-    return [card for card in ruleset.cards if ruleset.is_counter(card)]
+    return within_pack(session.ruleset.deck_size)  # no more cards than the pack (forms.py)
 
 
 def _fool_too_early_field() -> BooleanField:
@@ -172,15 +235,14 @@ def _fool_too_early_field() -> BooleanField:
     return BooleanField(_l("The Matto was played before its player had taken a trick"))
 
 
-def with_dealer(body: dict[str, Any], form: DealForm) -> dict[str, Any]:
+def with_dealer(body: dict[str, Any], form: Any) -> dict[str, Any]:
     """The seat that really dealt, when the keeper chose one."""
     dealer = seat_or_none(form.dealer.data)
     return body | ({"dealer": dealer} if dealer is not None else {})
 
 
-def _with_answers(body: dict[str, Any], form: DealForm) -> dict[str, Any]:
-    """What the quick count and full piles may add: the last trick's winner, the dealer, and
-    whether the Matto was played too early (asked only under a ruleset with that rule)."""
+def _with_answers(body: dict[str, Any], form: Any) -> dict[str, Any]:
+    """The answers the quick count and full piles may add: last trick, dealer, Matto too early."""
     winner = seat_or_none(form.last_trick_winner.data)
     body |= {"last_trick_winner": winner} if winner is not None else {}
     if form.fool_too_early.data:
@@ -188,36 +250,12 @@ def _with_answers(body: dict[str, Any], form: DealForm) -> dict[str, Any]:
     return with_dealer(body, form)
 
 
-def prefill(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]:
-    """A stored input as form data, to correct it."""
-    out: dict[str, Any] = {}
-    if kind == "totals":
-        out |= {f"points_{i}": value for i, value in enumerate(data["points"])}
-        if ruleset.teams and len(data["points"]) == ruleset.players:  # given per seat: sum teams
-            points = data["points"]
-            out = {"points_0": points[0] + points[2], "points_1": points[1] + points[3]}
-    elif kind == "quick":
-        out |= {f"card_{code}": str(place) for code, place in data["counters"].items()}
-        out |= {f"tricks_{i}": value for i, value in enumerate(data["tricks"])}
-        out["fool_trick_winner"] = _text(data.get("fool_trick_winner"))
-        out["scarto"] = " ".join(data.get("scarto", []))
-    elif kind == "play":
-        out["tricks"] = "\n".join(" ".join(trick) for trick in data["play"])
-        out["scarto"] = " ".join(data["scarto"])
-    else:
-        out |= {f"pile_{i}": " ".join(pile) for i, pile in enumerate(data["piles"])}
-        out["scarto"] = " ".join(data["scarto"])
-    out["last_trick_winner"] = _text(data.get("last_trick_winner"))
-    out["dealer"] = _text(data.get("dealer"))
-    out["fool_too_early"] = bool(data.get("fool_too_early"))
-    return out
-
-
-def _text(value: object) -> str:
-    return "" if value is None else str(value)
+prefill = entry.form_data
+"""A stored input as form data, to correct it."""
 
 
 YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
+_ANSWERS = {"yes": True, "no": False}
 
 
 class ScartoForm(FlaskForm):
@@ -239,19 +277,16 @@ class ScartoForm(FlaskForm):
 
 def scarto_body(form: ScartoForm) -> dict[str, Any]:
     declaration: dict[str, Any] = {
-        "keeps_trump": _yes_no(form.keeps_trump.data),
-        "keeps_fool": _yes_no(form.keeps_fool.data),
+        "keeps_trump": _ANSWERS.get(form.keeps_trump.data or ""),
+        "keeps_fool": _ANSWERS.get(form.keeps_fool.data or ""),
         "trumps_announced": form.trumps_announced.data,
     }
+    kept = entry.read_codes(form.kept.data, _("The cards the dealer keeps"), "kept")
     return {
-        "scarto": codes(form.scarto.data),
-        "kept": codes(form.kept.data) or None,
+        "scarto": entry.read_codes(form.scarto.data, _("The scarto"), "scarto"),
+        "kept": kept or None,
         "declaration": {k: v for k, v in declaration.items() if v is not None},
     }
-
-
-def _yes_no(value: str | None) -> bool | None:
-    return {"yes": True, "no": False}.get(value or "")
 
 
 class ImportForm(FlaskForm):
