@@ -17,6 +17,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper.storage import access
+from scorekeeper.web import addresses
 from scorekeeper.web import get_db
 from tests.web import helpers
 from tests.web.helpers import alerts
@@ -382,7 +383,10 @@ def test_an_unknown_read_link_is_404_and_grants_nothing(app, club):
     assert_to_login(client.get(f"/sessions/{pinned}"))
 
 
-def test_the_read_link_and_its_qr_code_are_on_the_session_page_in_club_mode(app, club):
+def test_the_read_link_and_its_qr_code_are_on_the_session_page_in_club_mode(app, club, monkeypatch):
+    # The keeper's own page is opened at localhost: the link names this machine's LAN address,
+    # fixed here so that the test passes on a laptop with no network too.
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.10")
     pinned, _ = club
     client = keeper(app)
     token = load(app, pinned).read_token
@@ -390,6 +394,7 @@ def test_the_read_link_and_its_qr_code_are_on_the_session_page_in_club_mode(app,
     links = [a["href"] for a in soup.find_all("a", href=True) if "/view/" in a["href"]]
     assert links
     assert all(urlsplit(href).path == f"/view/{token}" for href in links)
+    assert all(urlsplit(href).hostname == "192.168.1.10" for href in links)
     share = soup.select_one(".share")
     assert share is not None
     assert share.find("svg") is not None
