@@ -4,9 +4,11 @@ sheet's first render.
 
 Run: .venv/bin/python bench/sheet_cost.py [--repeat 30] [--processes 5]. Prints a table and
 one JSON line ("session_sheet_ms", "plain_table_ms", "ratio", "blank_first_ms", ...).
-- session sheet: a 3-deal session's sheet as the app serves it (test client, the sheet cache
-  off, so every request renders), after a first request has paid the imports, the fonts and the
-  stylesheet; "render" is render_pdf() alone on the same HTML, without the request around it;
+- session sheet: a 3-deal session's sheet as the app serves it in club mode, with its QR code
+  (a keeper password set, the sheet asked for through the read link at a LAN address; test
+  client, the sheet cache off, so every request renders), after a first request has paid the
+  imports, the fonts and the stylesheet; "render" is render_pdf() alone on the same HTML,
+  without the request around it;
 - plain table: the rows of that sheet's protocol table, the same text, as a bare HTML table
   (no stylesheet, no fonts of ours, no page rules) through weasyprint.HTML(string=...).write_pdf()
   in this same process;
@@ -37,11 +39,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import weasyprint
+from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.pdf.render import harfbuzz_subsetting
 from scorekeeper.pdf.render import render_pdf
+from scorekeeper.storage import access
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import sheets as sheets_module
 from scorekeeper.web import warm_up
@@ -50,6 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCORES = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]
 TARGETS = {"ratio": 1.5, "blank_first_ms": 200.0}
 BLANK = "/print/blank.pdf?ruleset=scarto"
+LAN_HOST = "192.168.1.10:8000"
 CHILD = """
 import json, sys, tempfile, time
 from pathlib import Path
@@ -123,6 +128,18 @@ def one_page_session(path: str) -> str:
     return f"/sessions/{session_id}/sheet.pdf"
 
 
+def club_reader(app, path: str, url: str):
+    """Club mode (a keeper password), and a client that opened the session's read link from a
+    phone on the LAN: its sheets carry the QR code, the heaviest one-page sheet."""
+    db = open_db(path)
+    access.set_keeper_password_hash(db, generate_password_hash("bench"))
+    token = services.load_session(db, int(url.split("/")[2])).read_token
+    client = app.test_client()
+    client.environ_base["HTTP_HOST"] = LAN_HOST
+    assert client.get(f"/view/{token}").status_code in (302, 303)
+    return client
+
+
 def sheet_html(client, url: str) -> str:
     """The HTML the app renders for url, caught on its way to WeasyPrint."""
     caught: list[str] = []
@@ -137,7 +154,12 @@ def sheet_html(client, url: str) -> str:
         assert client.get(url).status_code == 200
     finally:
         sheets_module.render_pdf = render
+    assert "data:image/png" in caught[0], "no QR code on the sheet: not in club mode"
     return caught[0]
+
+
+def ok(response) -> None:
+    assert response.status_code == 200, response.status_code
 
 
 def timed(action) -> tuple[float, float]:
@@ -172,8 +194,11 @@ def measure_turns(repeat: int) -> tuple[dict[str, list[tuple[float, float]]], li
         path = str(Path(tmp) / "bench.sqlite")
         app = create_app({"TESTING": True, "DATABASE": path, "SHEET_CACHE_SIZE": 0})
         warm_up(app)
-        client = app.test_client()
+        local = app.test_client()  # the blank sheet as the keeper's own machine asks for it
+        local.get(BLANK)  # this process's first blank sheet
+        blank_warm = [timed(lambda: ok(local.get(BLANK)))[0] for _ in range(5)]
         url = one_page_session(path)
+        client = club_reader(app, path, url)
         html = sheet_html(client, url)  # also the sheet's first, warming render
         plain = plain_table(html)
         static = Path(app.static_folder or "static")
@@ -193,8 +218,6 @@ def measure_turns(repeat: int) -> tuple[dict[str, list[tuple[float, float]]], li
         for _ in range(repeat):
             for name, action in actions.items():
                 took[name].append(timed(action))
-        client.get(BLANK)  # this process's first blank sheet
-        blank_warm = [timed(lambda: client.get(BLANK))[0] for _ in range(5)]
     return took, blank_warm
 
 
