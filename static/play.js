@@ -81,39 +81,7 @@
     refresh();
   });
   if (dealer) dealer.addEventListener("change", refresh);
-  // One stop for the Tab key in the grid; the arrow keys move to the card beside, above, below.
-  buttons.forEach((b, i) => {
-    b.tabIndex = i === 0 ? 0 : -1;
-    b.addEventListener("keydown", (event) => {
-      const to = neighbour(buttons, b, event.key);
-      if (!to) return;
-      event.preventDefault();
-      buttons.forEach((other) => { other.tabIndex = other === to ? 0 : -1; });
-      to.focus();
-    });
-  });
+  window.deckKeys(buttons);
   box.hidden = false;
   refresh();
-
-  // The card an arrow key moves to: the next or previous in deck order, or the nearest in the
-  // line above or below (lines are 5 to 7 cards long).
-  function neighbour(list, from, key) {
-    const i = list.indexOf(from);
-    if (key === "ArrowRight") return list[i + 1];
-    if (key === "ArrowLeft") return list[i - 1];
-    if (key === "Home") return list[0];
-    if (key === "End") return list[list.length - 1];
-    if (key !== "ArrowDown" && key !== "ArrowUp") return undefined;
-    const a = from.getBoundingClientRect();
-    const down = key === "ArrowDown";
-    let best, score = Infinity;
-    for (const b of list) {
-      const r = b.getBoundingClientRect();
-      const dy = down ? r.top - a.bottom : a.top - r.bottom;
-      if (dy < -1 || b === from) continue;
-      const s = dy * 1000 + Math.abs(r.left + r.width / 2 - (a.left + a.width / 2));
-      if (s < score) { score = s; best = b; }
-    }
-    return best;
-  }
 })();

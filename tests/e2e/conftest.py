@@ -47,7 +47,11 @@ def _unavailable(reason: str) -> None:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on a free local port with a fresh SQLite file; yields its base URL."""
-    database = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
+    yield from serve(tmp_path_factory.mktemp("e2e") / "e2e.sqlite")
+
+
+def serve(database: Path) -> Iterator[str]:
+    """The app on a free local port, CSRF on, on this SQLite file; yields its base URL."""
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)

@@ -10,16 +10,13 @@ tokens and logins in club mode.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from werkzeug.security import generate_password_hash
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
@@ -30,6 +27,7 @@ from tests.bodies import play_body
 from tests.bodies import quick_body
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.conftest import serve
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -53,20 +51,6 @@ PAGES = {
 # In club mode: the login, and what the logged-in keeper alone sees (the protocol's share section
 # with its QR code, the tokens and logins).
 CLUB_PAGES = {"login": "/login", "tokens": "/keeper/tokens", "shared protocol": "/sessions/{id}"}
-
-
-def serve(database: Path) -> Iterator[str]:
-    """The app on a free local port, as tests/e2e/conftest.py's live_server, on this database."""
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "a11y"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="a11y-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 def evening(database: Path) -> int:
