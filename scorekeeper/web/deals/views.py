@@ -160,6 +160,10 @@ def _filled_form(
         )
     if kind == "play" and session.pending_play:  # resume a play saved part-way
         return form_class(data=forms.prefill(session.pending_play, kind, session.ruleset))
+    if kind != "totals" and session.pending_scarto:
+        # The scarto checked before play is this deal's (services.record_deal keeps the check
+        # with it): the keeper need not type or tap its cards again.
+        return form_class(data={"scarto": " ".join(session.pending_scarto["scarto"])})
     return form_class()
 
 
