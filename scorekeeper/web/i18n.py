@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from flask import Blueprint
 from flask import Flask
 from flask import has_request_context
@@ -52,6 +54,14 @@ def switch(code: str) -> Response:
     return redirect(target)
 
 
+def back_here() -> str:
+    """This page's path and query, for the switch to come back to: without ``saved``, which
+    announces a save once (sessions/_saved.html) and would announce it again in the new
+    language."""
+    query = urlencode([(k, v) for k, v in request.args.items(multi=True) if k != "saved"])
+    return request.path + (f"?{query}" if query else "")
+
+
 def _is_local_path(target: str) -> bool:
     """Only a path on this site: no scheme, no host, no control characters or backslashes."""
     if not target.startswith("/") or any(ord(ch) < 32 or ch in "\\\x7f" for ch in target):
@@ -68,6 +78,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["current_language"] = current_language
+    app.jinja_env.globals["back_here"] = back_here
     # The rules core's English: its problems, and its static strings (ruleset names, sources).
     app.jinja_env.filters["problem_text"] = problem_text
     app.jinja_env.filters["tr"] = tr

@@ -12,6 +12,7 @@ import re
 import tempfile
 import tokenize
 from pathlib import Path
+from urllib.parse import parse_qs
 from urllib.parse import urlsplit
 
 import pytest
@@ -24,6 +25,7 @@ from babel.messages.pofile import read_po
 from scorekeeper import create_app
 from scorekeeper.services import start_session
 from scorekeeper.storage.db import open_db
+from tests.web import helpers
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -282,3 +284,17 @@ def test_the_compiled_catalogue_is_current():
     mo = ITALIAN.with_suffix(".mo")
     assert mo.exists()
     assert mo.stat().st_mtime >= ITALIAN.stat().st_mtime
+
+
+def test_the_switch_comes_back_to_the_page_without_its_saved_announcement(tmp_path):
+    # After a save the protocol is /sessions/<id>?saved=<deal id>: switching language there
+    # comes back to the protocol, not to "Deal 1 saved" announced a second time.
+    client = helpers.make_app(tmp_path).test_client()
+    session_id = helpers.start_session(client)
+    helpers.record_totals(client, session_id, [30, 27, 21])
+    deal_id = client.get(f"/api/v1/sessions/{session_id}").get_json()["deals"][0]["id"]
+    shown = client.get(f"/sessions/{session_id}", query_string={"saved": deal_id, "x": "1"})
+    soup = helpers.page(shown)
+    assert "Deal 1 saved" in helpers.text(soup)
+    switch = soup.find("a", attrs={"lang": "it"})["href"]
+    assert parse_qs(urlsplit(switch).query)["next"] == [f"/sessions/{session_id}?x=1"]
