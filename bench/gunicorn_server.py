@@ -5,7 +5,9 @@ loopback port and the caller's database. ``server`` names one of ``SERVERS``:
 - "gunicorn": gunicorn with its sync workers and gunicorn.conf.py, the club server before it;
 - "gthread": the same settings with gunicorn's threaded worker (4 threads a worker).
 
-Used by bench/load.py, bench/club_load.py, bench/cold_start.py and tests/system. ``Server``
+Used by bench/load.py, bench/club_load.py, bench/cold_start.py and tests/system. For browser
+runs (bench/taps.py, tests/e2e), ``in_thread`` serves the app from a thread of the caller's
+process instead, with Werkzeug's server. ``Server``
 runs the server in its own process group; leaving its ``with`` block, or ``kill()``, SIGKILLs it
 with every process it started at once, as a power cut would. ``call`` sends one request on a
 connection of its own; ``Connection`` keeps one alive for many (bench/club_load.py).
@@ -20,7 +22,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -312,3 +316,23 @@ class Server:
 
     def locked(self) -> int:
         return self.log().count(LOCKED)
+
+
+@contextlib.contextmanager
+def in_thread(database: Path, secret: str) -> Iterator[str]:
+    """The app on a free loopback port, CSRF on, on this SQLite file, in a thread of this
+    process (Werkzeug's threaded server); yields its base URL."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": secret})
+    server = make_server(HOST, 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="app-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

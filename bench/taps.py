@@ -22,7 +22,6 @@ import re
 import shutil
 import statistics
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import closing
@@ -33,13 +32,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from gunicorn_server import in_thread
 from taps_keeper import MODES
 from taps_keeper import PLAYERS
 from taps_keeper import SCARTO
 from taps_keeper import Hands
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules.generator import PlayedDeal
 from scorekeeper.rules.generator import random_deal
@@ -72,16 +70,8 @@ class Run:
 def served(database: Path) -> Iterator[str]:
     """The app on a free local port, as tests/e2e/conftest.py's live_server."""
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with in_thread(database, "bench") as base_url:
+        yield base_url
 
 
 def next_deal(database: Path, session_id: int, seed: int) -> tuple[PlayedDeal, list[int], int]:

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from bench.gunicorn_server import in_thread
 
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,16 +50,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def serve(database: Path) -> Iterator[str]:
     """The app on a free local port, CSRF on, on this SQLite file; yields its base URL."""
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with in_thread(database, "e2e") as base_url:
+        yield base_url
 
 
 @pytest.fixture(scope="session")
