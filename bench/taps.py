@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from gunicorn_server import in_thread
+from taps_keeper import CHECKED_FIRST
 from taps_keeper import MODES
 from taps_keeper import PLAYERS
 from taps_keeper import SCARTO
@@ -89,8 +90,12 @@ def next_deal(database: Path, session_id: int, seed: int) -> tuple[PlayedDeal, l
 
 def enter(browser: Any, base_url: str, database: Path, session_id: int, mode: str) -> Run:
     """One deal entered in one mode: from the protocol page to the saved row."""
-    seed = SEED + list(MODES).index(mode)  # each mode its own typical deal, the same every run
+    # Each way of entering its own typical deal, the same every run (both full piles the same).
+    seed = SEED + list(MODES.values()).index(MODES[mode])
     deal, points, number = next_deal(database, session_id, seed)
+    if mode in CHECKED_FIRST:  # before play, on its own page: not part of recording the deal
+        with closing(open_db(str(database))) as db:
+            services.check_scarto_first(db, session_id, {"scarto": [c.code for c in deal.scarto]})
     context = browser.new_context(base_url=base_url, locale="en-GB", **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
@@ -142,10 +147,10 @@ def main() -> None:
 
 def report(rows: list[Run], repeat: int) -> None:
     print(f"Phone 390x844, touch; a typical Scarto deal per mode; median of {repeat} run(s)")
-    print(f"{'mode':<16}{'taps':>6}{'keys':>6}{'seconds':>9}  {'target':<24}{'met?':>5}")
+    print(f"{'mode':<28}{'taps':>6}{'keys':>6}{'seconds':>9}  {'target':<24}{'met?':>5}")
     for row in rows:
         figures = f"{row.taps:>6}{row.keystrokes:>6}{row.seconds:>9.2f}"
-        print(f"{row.mode:<16}{figures}  {row.target:<24}{'yes' if row.met else 'no':>5}")
+        print(f"{row.mode:<28}{figures}  {row.target:<24}{'yes' if row.met else 'no':>5}")
     print("\nwhere they go:")
     for row in rows:
         print(f"  {row.mode}: " + ", ".join(f"{n} {what}" for what, n in row.actions.items()))

@@ -141,27 +141,25 @@ def two_numbers(hands: Hands, within: Any, numbers: list[int], what: str) -> Non
 
 
 def piles(hands: Hands, page: Any, deal: PlayedDeal, points: list[int]) -> Verdict:
-    """The picker: the two smaller piles and the scarto card by card, the rest to the largest."""
+    """The picker: the scarto (unless checked before play, which fills it in), then the two
+    smaller piles card by card; the largest left empty, which takes the rest when saved."""
     hands.tap(page.get_by_role("link", name="Full piles", exact=True), "the mode's button")
     targets = page.get_by_role("group", name="Pile to fill")
     cards = page.get_by_role("group", name="Cards")
+    scarto = page.get_by_label("Scarto", exact=True)
+    typed_scarto = not scarto.input_value().strip()
+    if typed_scarto:  # the picker starts on an empty scarto and moves on by itself when full
+        pick(hands, targets, "the scarto")
+        for card in deal.scarto:
+            hands.tap(cards.locator(f'[data-code="{card.code}"]'), "a card of the scarto")
     order = sorted(range(len(PLAYERS)), key=lambda seat: len(deal.piles[seat]))
-    # The largest pile last, for "the rest to"; the pile chosen when the form opens first.
+    # The largest pile last, left empty; the pile the picker is on first.
     current = targets.get_by_role("button", pressed=True).get_attribute("data-name")
     order[:-1] = sorted(order[:-1], key=lambda seat: PLAYERS[seat] != current)
-    heaps = [(PLAYERS[seat], deal.piles[seat], "a card") for seat in order[:-1]]
-    for name, heap, what in [*heaps, ("scarto", deal.scarto, "a card of the scarto")]:
-        pick(hands, targets, name)
-        for card in heap:
-            hands.tap(cards.locator(f'[data-code="{card.code}"]'), what)
-    largest = order[-1]
-    pick(hands, targets, PLAYERS[largest])
-    rest = page.get_by_role("button", name=re.compile("^The rest to"))
-    if rest.count() and rest.is_visible():
-        hands.tap(rest, '"the rest to"')
-    else:
-        for card in deal.piles[largest]:
-            hands.tap(cards.locator(f'[data-code="{card.code}"]'), "a card of the largest pile")
+    for seat in order[:-1]:
+        pick(hands, targets, PLAYERS[seat])
+        for card in deal.piles[seat]:
+            hands.tap(cards.locator(f'[data-code="{card.code}"]'), "a card")
     answer_asked(hands, page, "last_trick_winner", deal.last_trick_winner)
     save(hands, page)
     smaller = sum(len(deal.piles[seat]) for seat in order[:-1])
@@ -212,9 +210,13 @@ def counters(deal: PlayedDeal) -> dict[str, int | str]:
     return places | {card.code: "scarto" for card in deal.scarto if SCARTO.is_counter(card)}
 
 
+# The modes whose deal has its scarto checked before play (the form then has it filled in).
+CHECKED_FIRST = {"full piles, scarto checked"}
+
 MODES: dict[str, Callable[[Hands, Any, PlayedDeal, list[int]], Verdict]] = {
     "totals": totals,
     "quick count": quick,
     "full piles": piles,
     "trick by trick": play,
+    "full piles, scarto checked": piles,
 }
