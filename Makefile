@@ -90,11 +90,13 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python bench/taps.py
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
-# then translate the new or fuzzy entries in each .po (tests/web/test_i18n.py checks them).
+# then translate the new or fuzzy entries in each .po but English's, which is filled with its
+# own strings (tests/web/test_i18n.py checks them all).
 translations: $(DEV_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(EXTRACT_KEYWORDS) --project scorekeeper \
 		--copyright-holder "scorekeeper contributors" -o $(POT) .
 	$(BIN)/pybabel update -i $(POT) -d $(LOCALES)
+	$(BIN)/python scripts/english-catalogue $(LOCALES)/en/LC_MESSAGES/messages.po
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

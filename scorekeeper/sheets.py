@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .rules import Ruleset
 from .rules.game import game_length
+from .rules.names import court_letters
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,9 @@ def reference_card(ruleset: Ruleset) -> tuple[ReferenceSection, ...]:
 
 def _ranks(ruleset: Ruleset) -> tuple[str, ...]:
     trumps = "20, 21, 19 … 1" if ruleset.top_trump == 20 else "21, 20, 19 … 1"
-    pips = "♠ ♣: K Q C J 10 … 5" if ruleset.deck == "62" else "♠ ♣: K Q C J 10 9 … 1"
-    round_pips = "♥ ♦: K Q C J 1 … 6" if ruleset.deck == "62" else "♥ ♦: K Q C J 1 2 … 10"
+    courts = court_letters(str(get_locale() or "en"))  # K Q C J, or the language's R D C F
+    pips = f"♠ ♣: {courts} 10 … 5" if ruleset.deck == "62" else f"♠ ♣: {courts} 10 9 … 1"
+    round_pips = f"♥ ♦: {courts} 1 … 6" if ruleset.deck == "62" else f"♥ ♦: {courts} 1 2 … 10"
     return (
         _("Trumps: %(order)s", order=trumps),
         pips,

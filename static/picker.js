@@ -1,8 +1,11 @@
 // Card picker for the full-piles form (and the count checker): choose a pile, tap its cards;
 // a tapped card in another pile moves to this one, in this pile leaves it. A live count of what
-// is left and of each pile, and "the rest to <name>" for the last pile. Cards keep their place
-// in the grid, a suit a row; arrow keys move between them. The text areas stay the source of
-// truth, so the form works the same without this script.
+// is left and of each pile, and "the rest to <name>" for the last pile. An empty scarto is
+// filled first: once it has its cards the picker moves on to the first empty pile by itself.
+// When every pile but one is given, the empty one shows "the rest" it will hold when saved
+// (the server fills it the same way: services/entry.py, rest_to_empty_pile). Cards keep their
+// place in the grid, a suit a row; arrow keys move between them. The text areas stay the source
+// of truth, so the form works the same without this script.
 "use strict";
 
 (function () {
@@ -14,13 +17,20 @@
   const left = picker.querySelector(".left");
   const rest = picker.querySelector("button.rest");
   const symbols = { "♠": "S", "♣": "B", "♥": "C", "♦": "D" };
-  let current = targets[0].dataset.pick;
+  const scartoSize = Number(picker.dataset.scartoSize || 0);
+  const scartoInput = () => inputs.find((input) => targetOf(input) === "scarto");
+  const sides = () => targets.filter((t) => t.dataset.pick !== "scarto");
+  let current = sides()[0].dataset.pick;
+
+  // The page language's own court letters, as the server reads them (rules/names.py).
+  const letters = JSON.parse(picker.dataset.letters || "{}");
 
   function canonical(token) {
     let t = token.trim().toUpperCase().replace(/\uFE0F/g, "");
-    if (["0", "FOOL", "MATTO"].includes(t)) return "F";
+    if (["0", "FOOL", "MATTO", "NARR", "NARREN"].includes(t)) return "F";
     const last = t.slice(-1);
     if (symbols[last]) t = t.slice(0, -1) + symbols[last];
+    if (t.length === 2 && letters[t[0]] && "SBCD".includes(t[1])) t = letters[t[0]] + t[1];
     return t;
   }
   const codesOf = (input) => input.value.split(/[\s,]+/).filter(Boolean).map(canonical);
@@ -34,13 +44,17 @@
     buttons.forEach((b) => b.classList.toggle("used", where.has(b.dataset.code)));
     const n = buttons.filter((b) => !where.has(b.dataset.code)).length;
     left.textContent = left.dataset.leftTemplate.replace("{n}", n);
+    const heir = restHeir();
     targets.forEach((t) => {
       t.setAttribute("aria-pressed", String(t.dataset.pick === current));
       const count = t.querySelector(".n");
       const input = inputFor(t.dataset.pick);
       if (count && input) {
-        count.textContent = String(codesOf(input).length);
-        t.setAttribute("aria-label", `${t.dataset.name}: ${count.textContent}`);
+        const inherits = t === heir && n > 0;
+        count.textContent = inherits ? `+${n}` : String(codesOf(input).length);
+        const said = inherits ? picker.dataset.restTemplate.replace("{n}", n) : count.textContent;
+        t.setAttribute("aria-label", `${t.dataset.name}: ${said}`);
+        input.placeholder = inherits ? picker.dataset.restTemplate.replace("{n}", n) : "";
       }
     });
     inputs.forEach(grow);
@@ -50,6 +64,19 @@
       rest.textContent = rest.dataset.template.replace("{name}", chosen.dataset.name || chosen.textContent.trim());
       rest.hidden = current === "scarto" || n === 0;
     }
+  }
+  function restHeir() {
+    // The one empty pile, once the scarto and every other pile have cards: it holds the rest.
+    const scarto = scartoInput();
+    if (!picker.dataset.restTemplate || (scarto && !codesOf(scarto).length)) return null;
+    const empty = sides().filter((t) => !codesOf(inputFor(t.dataset.pick)).length);
+    return empty.length === 1 ? empty[0] : null;
+  }
+  function moveOn() {
+    // The scarto has its cards: on to the first empty pile, sparing the keeper a tap.
+    if (current !== "scarto" || !scartoSize || codesOf(scartoInput()).length !== scartoSize) return;
+    const empty = sides().find((t) => !codesOf(inputFor(t.dataset.pick)).length);
+    if (empty) current = empty.dataset.pick;
   }
   function grow(input) {
     // A pile's text area as tall as its cards: one line empty, more as they come.
@@ -78,6 +105,7 @@
     const mine = inputFor(current);
     if (holder) write(holder, codesOf(holder).filter((c) => c !== code));
     if (holder !== mine) write(mine, [...codesOf(mine), code]);
+    moveOn();
     refresh();
   }));
   if (rest) {
@@ -89,6 +117,8 @@
     });
   }
   window.deckKeys(buttons);
+  // A scarto not known yet is the first thing to fill (the dealer shows it at the count).
+  if (scartoInput() && !codesOf(scartoInput()).length) current = "scarto";
   picker.hidden = false;
   refresh();
 })();

@@ -32,6 +32,8 @@ from .layout import seat_names
 from .penalties import apply_penalties
 from .problem import Problem
 from .problem import problem
+from .problem import translatable
+from .rotation import check_seat as _check_seat
 from .ruleset import Ruleset
 from .scarto import ScartoVerdict
 from .scarto import check_scarto
@@ -111,7 +113,11 @@ def audit_piles(
     _check_seat(ruleset, dealer, "dealer")
     _check_fool_too_early(ruleset, fool_too_early)
     if len(piles) != ruleset.players:
-        raise IllegalDealError(f"{len(piles)} piles given for {ruleset.players} players")
+        raise IllegalDealError(
+            translatable("%(n)s piles given for %(players)s players"),
+            n=len(piles),
+            players=ruleset.players,
+        )
     names = seat_names(ruleset, names)
     problems = check_cards(ruleset, piles, names, scarto)
     layout = Layout.from_piles(piles, scarto, dealer)
@@ -172,7 +178,11 @@ def audit_totals(ruleset: Ruleset, points: Sequence[int]) -> DealResult:
     if ruleset.teams and len(points) == ruleset.players:
         points = [points[0] + points[2], points[1] + points[3]]
     if len(points) != ruleset.sides:
-        raise IllegalDealError(f"{len(points)} totals given for {ruleset.sides} sides")
+        raise IllegalDealError(
+            translatable("%(n)s totals given for %(sides)s sides"),
+            n=len(points),
+            sides=ruleset.sides,
+        )
     problems = [
         problem(
             "value-out-of-range",
@@ -272,13 +282,9 @@ def _scores(ruleset: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
 def _check_fool_too_early(ruleset: Ruleset, fool_too_early: bool) -> None:
     if fool_too_early and not ruleset.fool_needs_prior_trick:
         raise IllegalDealError(
-            f"fool_too_early is not part of the ruleset {ruleset.name}: there the Fool may be "
-            "played before its player has taken a trick (fool_needs_prior_trick is off)"
-        )
-
-
-def _check_seat(ruleset: Ruleset, seat: object, what: str) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ruleset.players:
-        raise IllegalDealError(
-            f"{what} must be a seat from 0 to {ruleset.players - 1}, not {seat!r}"
+            translatable(
+                "fool_too_early is not part of the ruleset %(ruleset_name)s: there the Fool may be "
+                "played before its player has taken a trick (fool_needs_prior_trick is off)"
+            ),
+            ruleset_name=ruleset.name,
         )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from dataclasses import field
 
 from .errors import InvalidNotationError
+from .problem import translatable
 
 
 @functools.total_ordering
@@ -75,7 +76,11 @@ class Card:
     def __post_init__(self) -> None:
         top = 21 if self.suit is Suit.TRUMPS else KING
         if not 0 <= self.rank <= top or (self.rank == 0 and self.suit is not Suit.TRUMPS):
-            raise InvalidNotationError(f"no such card: rank {self.rank} of {self.suit.name}")
+            raise InvalidNotationError(
+                translatable("no such card: rank %(rank)s of %(suit)s"),
+                rank=self.rank,
+                suit=self.suit.name,
+            )
         trumps = self.suit is Suit.TRUMPS
         object.__setattr__(self, "is_fool", trumps and self.rank == 0)
         object.__setattr__(self, "is_trump", trumps and self.rank > 0)
@@ -166,7 +171,7 @@ def parse_card(token: str) -> Card:
             and rank_text[0] != "0"
         ):
             return Card(suit, int(rank_text))
-    raise InvalidNotationError(f"unknown card {token!r}")
+    raise InvalidNotationError(translatable("unknown card %(token)s"), token=repr(token))
 
 
 def parse_cards(tokens: str | Iterable[str]) -> list[Card]:

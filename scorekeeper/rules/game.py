@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import IllegalDealError
+from .problem import translatable
 from .rotation import check_seat as _check_seat
 from .rotation import dealer_of as dealer_of
 from .rotation import dealers_of
@@ -20,6 +21,8 @@ from .settlement import Settlement
 from .settlement import Standing
 from .settlement import settle
 from .settlement import standings_of
+from .sides import complete_points as complete_points
+from .sides import wrong_count
 
 TARGET = 100
 """The game total that ends a "first-to-100" game (rules.md 1.1, Tarocchi a 3)."""
@@ -104,7 +107,7 @@ def progress(
     if dealers is None:
         dealers = dealers_of(ruleset, first_dealer, [None] * len(deal_scores))
     elif len(dealers) != len(deal_scores):
-        raise IllegalDealError(f"{len(dealers)} dealers given for {len(deal_scores)} deals")
+        raise IllegalDealError(_DEALERS_GIVEN, n=len(dealers), deals=len(deal_scores))
     same = min(_same_scores(before, first_dealer, deal_scores), _same_dealers(before, dealers))
     kept_games = _unchanged_games(before, same)
     start = kept_games[-1].deals[-1] if kept_games else 0
@@ -189,24 +192,6 @@ def is_over(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> bool:
     return not (ruleset.tie_extra_deal and _first_is_tied(totals))
 
 
-def complete_points(points: Sequence[int | None], ruleset: Ruleset) -> list[int]:
-    """Fill in the one missing side's points as the deck total minus the others (rules.md A5)."""
-    if len(points) != ruleset.sides:
-        raise IllegalDealError(_wrong_count("points", len(points), ruleset))
-    missing = [side for side, value in enumerate(points) if value is None]
-    if len(missing) != 1:
-        raise IllegalDealError(
-            f"leave exactly one side's points empty to fill in, not {len(missing)}"
-        )
-    known = sum(value for value in points if value is not None)
-    rest = ruleset.deck_total - known
-    if rest < 0:
-        raise IllegalDealError(
-            f"the points entered add up to {known}, more than the deck total {ruleset.deck_total}"
-        )
-    return [rest if value is None else value for value in points]
-
-
 def _games(
     ruleset: Ruleset, scores: Sequence[tuple[int, ...]], start: int = 0, games_before: int = 0
 ) -> tuple[Game, ...]:
@@ -285,10 +270,10 @@ def _sum(scores: Sequence[tuple[int, ...]], sides: int) -> tuple[int, ...]:
 
 def _checked_scores(ruleset: Ruleset, number: int, deal: Sequence[int]) -> tuple[int, ...]:
     if len(deal) != ruleset.sides:
-        raise IllegalDealError(f"deal {number}: " + _wrong_count("scores", len(deal), ruleset))
+        wrong = wrong_count("scores", len(deal), ruleset)
+        raise IllegalDealError(_IN_DEAL, number=number, problem=wrong)
     return tuple(deal)
 
 
-def _wrong_count(what: str, given: int, ruleset: Ruleset) -> str:
-    per = "team" if ruleset.teams else "player"
-    return f"{given} {what} given; this ruleset needs {ruleset.sides}, one per {per}"
+_DEALERS_GIVEN = translatable("%(n)s dealers given for %(deals)s deals")
+_IN_DEAL = translatable("deal %(number)s: %(problem)s")

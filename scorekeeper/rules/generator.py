@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .errors import IllegalDealError
+from .play import NO_SEAT
 from .play import Trick
 from .play import first_leader
 from .play import fool_holder
@@ -80,7 +81,7 @@ class PlayedDeal:
 def random_deal(ruleset: Ruleset, seed: int, dealer: int = 0) -> PlayedDeal:
     """Shuffle, deal, lay a legal scarto aside and play every trick with random legal cards."""
     if not 0 <= dealer < ruleset.players:
-        raise IllegalDealError(f"no seat {dealer} at a table of {ruleset.players}")
+        raise IllegalDealError(NO_SEAT, seat=dealer, players=ruleset.players)
     rng = random.Random(seed)
     while True:
         hands = _deal_hands(ruleset, dealer, rng)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from .cards import Card
 from .cards import parse_card
 from .errors import InvalidNotationError
+from .errors import ScorekeeperError
+from .problem import translatable
 from .ruleset import Ruleset
 from .ruleset import find_ruleset
 
@@ -78,7 +80,7 @@ def _split_lines(text: str) -> tuple[dict[str, _Line], list[_Line]]:
         key = key.strip().lower()
         line = _Line(number, value)
         if not colon:
-            raise _error(line, f"expected 'key: value' or 'N: cards', not {show(stripped)}")
+            raise _error(line, _NO_COLON, text=show(stripped))
         if key.isascii() and key.isdigit():
             _check_trick_number(line, key, len(tricks) + 1)
             tricks.append(line)
@@ -93,18 +95,18 @@ def _check_trick_number(line: _Line, key: str, expected: int) -> None:
     if key.lstrip("0") == str(expected):
         return
     if expected == 1:
-        raise _error(line, f"trick {key[:_SHOWN]} comes first; tricks are numbered from 1")
-    raise _error(line, f"trick {key[:_SHOWN]} comes after trick {expected - 1}")
+        raise _error(line, _FROM_ONE, number=key[:_SHOWN])
+    raise _error(line, _OUT_OF_ORDER, number=key[:_SHOWN], before=expected - 1)
 
 
 def _check_header(line: _Line, key: str, headers: Mapping[str, _Line], tricks: list[_Line]) -> None:
     if key not in _KEYS:
         known = ", ".join(_KEYS)
-        raise _error(line, f"unknown key {show(key)} (known: {known}, or a trick number)")
+        raise _error(line, _UNKNOWN_KEY, key=show(key), known=known)
     if key in headers:
-        raise _error(line, f"{key!r} given twice (first on line {headers[key].number})")
+        raise _error(line, _KEY_TWICE, key=repr(key), first=headers[key].number)
     if tricks:
-        raise _error(line, f"{key!r} comes after the tricks; the header lines come first")
+        raise _error(line, _AFTER_TRICKS, key=repr(key))
 
 
 def _check_complete(headers: Mapping[str, _Line], tricks: list[_Line], count: int) -> None:
@@ -112,9 +114,15 @@ def _check_complete(headers: Mapping[str, _Line], tricks: list[_Line], count: in
     if not missing:
         return
     if not headers and not tricks:
-        raise InvalidNotationError("the record is empty: no ruleset, players or tricks")
-    where = f"line {tricks[0].number}" if tricks else f"after line {count}"
-    raise InvalidNotationError(f"{where}: missing {missing[0]!r}")
+        raise InvalidNotationError(
+            translatable("the record is empty: no ruleset, players or tricks")
+        )
+    problem = InvalidNotationError(translatable("missing %(key)s"), key=repr(missing[0]))
+    if tricks:
+        raise InvalidNotationError(_AT_LINE, line=tricks[0].number, problem=problem)
+    raise InvalidNotationError(
+        translatable("after line %(line)s: %(problem)s"), line=count, problem=problem
+    )
 
 
 def _read_ruleset(line: _Line, options: _Line | None) -> Ruleset:
@@ -122,14 +130,14 @@ def _read_ruleset(line: _Line, options: _Line | None) -> Ruleset:
     try:
         preset = find_ruleset(ruleset_id)
     except ValueError as error:
-        raise _error(line, f"ruleset: {error}") from None
+        raise _error(line, translatable("ruleset: %(problem)s"), problem=_as_param(error)) from None
     if options is None:
         return preset
     overrides = _read_options(options)
     try:
         return find_ruleset(ruleset_id, overrides)
     except ValueError as error:  # InvalidRulesetError, or a number too odd to read
-        raise _error(options, f"options: {error}") from None
+        raise _error(options, _OPTIONS, problem=_as_param(error)) from None
 
 
 def _read_options(line: _Line) -> dict[str, object]:
@@ -138,10 +146,12 @@ def _read_options(line: _Line) -> dict[str, object]:
     for token in _uncomment(line.value).replace(",", " ").split():
         name, equals, value = token.partition("=")
         if not (name and equals and value):
-            raise _error(line, f"options: expected name=value, not {show(token)}")
+            problem = InvalidNotationError(_NAME_VALUE, text=show(token))
+            raise _error(line, _OPTIONS, problem=problem)
         name = name.lower()
         if name in overrides:
-            raise _error(line, f"options: {show(name)} given twice")
+            problem = InvalidNotationError(_OPTION_TWICE, name=show(name))
+            raise _error(line, _OPTIONS, problem=problem)
         overrides[name] = value.lower()
     return overrides
 
@@ -149,12 +159,16 @@ def _read_options(line: _Line) -> dict[str, object]:
 def _read_players(line: _Line, ruleset: Ruleset) -> tuple[str, ...]:
     players = tuple(name.strip() for name in line.value.split("|"))
     if len(players) != ruleset.players:
-        raise _error(line, f"players: {players_problem(len(players), ruleset)}")
+        raise _error(line, _PLAYERS, problem=players_problem(len(players), ruleset))
     return players
 
 
-def players_problem(count: int, ruleset: Ruleset) -> str:
-    return f"{count} players, but ruleset {ruleset.id!r} is played by {ruleset.players}"
+def players_problem(count: int, ruleset: Ruleset) -> InvalidNotationError:
+    """The error for a record of ``count`` players where the ruleset has another number."""
+    template = translatable("%(n)s players, but ruleset %(ruleset_id)s is played by %(players)s")
+    return InvalidNotationError(
+        template, n=count, ruleset_id=repr(ruleset.id), players=ruleset.players
+    )
 
 
 def _read_dealer(line: _Line, players: tuple[str, ...]) -> int:
@@ -164,15 +178,15 @@ def _read_dealer(line: _Line, players: tuple[str, ...]) -> int:
     if seat:
         number = int(seat.group(1))
         if not 1 <= number <= len(players):
-            raise _error(line, f"there is no seat {number} at a table of {len(players)}")
+            raise _error(line, _NO_SEAT, seat=number, players=len(players))
         return number - 1
     for same in (str, str.casefold):
         seats = [index for index, name in enumerate(players) if same(name) == same(text)]
         if len(seats) == 1:
             return seats[0]
         if seats:
-            raise _error(line, f"the dealer {show(text)} is more than one player: write 'seat N'")
-    raise _error(line, f"the dealer {show(text)} is not a player")
+            raise _error(line, _DEALER_TWICE, name=show(text))
+    raise _error(line, translatable("the dealer %(name)s is not a player"), name=show(text))
 
 
 def _read_tricks(lines: list[_Line], ruleset: Ruleset) -> tuple[tuple[Card, ...], ...]:
@@ -181,35 +195,37 @@ def _read_tricks(lines: list[_Line], ruleset: Ruleset) -> tuple[tuple[Card, ...]
         cards = _read_cards(line, ruleset.deck_size)
         problem = trick_problem(index + 1, len(cards), ruleset, last=index == len(lines) - 1)
         if problem:
-            raise _error(line, problem)
+            raise InvalidNotationError(_AT_LINE, line=line.number, problem=problem)
         tricks.append(cards)
     return tuple(tricks)
 
 
-def trick_problem(number: int, size: int, ruleset: Ruleset, *, last: bool) -> str:
+def trick_problem(
+    number: int, size: int, ruleset: Ruleset, *, last: bool
+) -> InvalidNotationError | None:
     """What is wrong with the shape of a trick: only the last one may be unfinished."""
-    if number > ruleset.tricks_per_deal:
-        return f"trick {number} is one too many: a deal has {ruleset.tricks_per_deal} tricks"
+    full, most = ruleset.players, ruleset.tricks_per_deal
+    if number > most:
+        return InvalidNotationError(_ONE_TOO_MANY, number=number, most=most)
     if size == 0:
-        return f"trick {number} has no cards"
-    full = ruleset.players
+        return InvalidNotationError(translatable("trick %(number)s has no cards"), number=number)
     if size > full:
-        return f"trick {number} has {size} cards; a trick has {full}"
+        return InvalidNotationError(_TOO_BIG, number=number, size=size, full=full)
     if size < full and not last:
-        return f"trick {number} has only {size} of {full} cards; only the last may be unfinished"
-    return ""
+        return InvalidNotationError(_UNFINISHED, number=number, size=size, full=full)
+    return None
 
 
 def _read_cards(line: _Line, most: int) -> tuple[Card, ...]:
     tokens = _uncomment(line.value).replace(",", " ").split()
     if len(tokens) > most:  # counted before any is read: no line holds more than the pack
-        raise _error(line, f"{len(tokens)} cards, more than the {most}-card pack")
+        raise _error(line, _MORE_THAN_PACK, n=len(tokens), deck=most)
     cards = []
     for token in tokens:
         try:
             cards.append(parse_card(token))
         except ValueError:  # InvalidNotationError, or a digit int() cannot read
-            raise _error(line, f"unknown card {show(token)}") from None
+            raise _error(line, translatable("unknown card %(token)s"), token=show(token)) from None
     return tuple(cards)
 
 
@@ -222,5 +238,35 @@ def show(text: str) -> str:
     return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "...")
 
 
-def _error(line: _Line, problem: str) -> InvalidNotationError:
-    return InvalidNotationError(f"line {line.number}: {problem}")
+def _error(
+    line: _Line, template: str, **params: str | int | ScorekeeperError
+) -> InvalidNotationError:
+    """The error at a line: "line 3: " and the problem, each a sentence for the translators."""
+    problem = InvalidNotationError(template, **params)
+    return InvalidNotationError(_AT_LINE, line=line.number, problem=problem)
+
+
+def _as_param(error: ValueError) -> str | ScorekeeperError:
+    return error if isinstance(error, ScorekeeperError) else str(error)
+
+
+# The sentences, marked for the translators; each problem follows "line N: ".
+_AT_LINE = translatable("line %(line)s: %(problem)s")
+_NO_COLON = translatable("expected 'key: value' or 'N: cards', not %(text)s")
+_FROM_ONE = translatable("trick %(number)s comes first; tricks are numbered from 1")
+_OUT_OF_ORDER = translatable("trick %(number)s comes after trick %(before)s")
+_UNKNOWN_KEY = translatable("unknown key %(key)s (known: %(known)s, or a trick number)")
+_KEY_TWICE = translatable("%(key)s given twice (first on line %(first)s)")
+_AFTER_TRICKS = translatable("%(key)s comes after the tricks; the header lines come first")
+_OPTIONS = translatable("options: %(problem)s")
+_NAME_VALUE = translatable("expected name=value, not %(text)s")
+_OPTION_TWICE = translatable("%(name)s given twice")
+_PLAYERS = translatable("players: %(problem)s")
+_NO_SEAT = translatable("there is no seat %(seat)s at a table of %(players)s")
+_DEALER_TWICE = translatable("the dealer %(name)s is more than one player: write 'seat N'")
+_ONE_TOO_MANY = translatable("trick %(number)s is one too many: a deal has %(most)s tricks")
+_TOO_BIG = translatable("trick %(number)s has %(size)s cards; a trick has %(full)s")
+_UNFINISHED = translatable(
+    "trick %(number)s has only %(size)s of %(full)s cards; only the last may be unfinished"
+)
+_MORE_THAN_PACK = translatable("%(n)s cards, more than the %(deck)s-card pack")

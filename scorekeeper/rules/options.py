@@ -15,11 +15,26 @@ from .problem import translatable
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One rule option: the values it takes and what it means at the table."""
+    """One rule option: the values it takes, what it means at the table, and each value said
+    as a sentence for a page or sheet (the values themselves are ids: the API's and records')."""
 
     name: str
     values: tuple[object, ...]
     description: str
+    labels: tuple[str, ...] = ()
+
+    def label(self, value: object) -> str:
+        """The value as a page says it (English; translate.py gives the reader's language)."""
+        if isinstance(value, bool):
+            return _YES if value else _NO
+        if value in self.values and self.labels:
+            return self.labels[self.values.index(value)]
+        return option_text(value)
+
+
+_YES, _NO = translatable("Yes"), translatable("No")
+_ANGEL, _WORLD = translatable("The Angel (20)"), translatable("The World (21)")
+_NEVER = translatable("Never")
 
 
 _OPTIONS = (
@@ -27,17 +42,29 @@ _OPTIONS = (
         "top_trump",
         (20, 21),
         translatable("The trump above all others: the Angel (20) or the World (21)"),
+        (_ANGEL, _WORLD),
     ),
     Option(
         "five_point_trump",
         (20, 21),
         translatable("The high trump worth 5 points beside the Bagatto (T1)"),
+        (_ANGEL, _WORLD),
     ),
-    Option("fool_value", (4, 5), translatable("Points of the Fool")),
+    Option(
+        "fool_value",
+        (4, 5),
+        translatable("Points of the Fool"),
+        (translatable("4 points"), translatable("5 points")),
+    ),
     Option(
         "scarto_bagatto",
         ("never", "if-no-other-trump-or-fool", "if-no-other-trump"),
         translatable("When the Bagatto (T1) may be laid aside"),
+        (
+            _NEVER,
+            translatable("Only if the dealer keeps no other trump and no Fool"),
+            translatable("Only if the dealer keeps no other trump"),
+        ),
     ),
     Option(
         "scarto_trumps",
@@ -46,11 +73,17 @@ _OPTIONS = (
             "Ordinary trumps in the scarto: free; forbidden; or only with no other choice "
             "or when it leaves the dealer with no trump"
         ),
+        (
+            translatable("Allowed"),
+            translatable("Forbidden"),
+            translatable("Only with no other choice, or when it leaves the dealer with no trump"),
+        ),
     ),
     Option(
         "scarto_fool",
         ("never", "if-no-other-trump"),
         translatable("When the Fool may be laid aside"),
+        (_NEVER, translatable("Only if the dealer keeps no other trump")),
     ),
     Option(
         "announce_scarto_trumps",
@@ -63,6 +96,7 @@ _OPTIONS = (
         translatable(
             "An illegal scarto is only marked, or its cards go to the winner of the last trick"
         ),
+        (translatable("Only marked"), translatable("Its cards go to the winner of the last trick")),
     ),
     Option(
         "scarto_needs_team_trick",
@@ -83,6 +117,11 @@ _OPTIONS = (
         "fool_if_owner_no_trick",
         ("stays", "last-trick-winner", "opponents"),
         translatable("Where the Fool goes when its owner wins no trick"),
+        (
+            translatable("It stays with its owner"),
+            translatable("To the winner of the last trick"),
+            translatable("To the other team"),
+        ),
     ),
     Option(
         "must_trump",
@@ -93,21 +132,34 @@ _OPTIONS = (
         "counting",
         ("threes", "raw"),
         translatable("Count in threes (sum - 2 a group) or raw values"),
+        (translatable("In threes"), translatable("Raw values")),
     ),
     Option(
         "fool_counting",
         ("apart", "in-group"),
         translatable("The Fool apart with a phantom blank (78), or in a group (77)"),
+        (
+            translatable("Apart, with a phantom blank (78 a deal)"),
+            translatable("In a group (77 a deal)"),
+        ),
     ),
     Option(
         "recording",
         ("difference", "raw"),
         translatable("Record points - average (26), or raw points"),
+        (translatable("Points minus the average (26)"), translatable("Raw points")),
     ),
     Option(
         "game_length",
         ("each-deals-once", "3-deals", "6-deals", "9-deals", "first-to-100"),
         translatable("When a game is complete"),
+        (
+            translatable("Each player deals once"),
+            translatable("3 deals"),
+            translatable("6 deals"),
+            translatable("9 deals"),
+            translatable("First to 100 points"),
+        ),
     ),
     Option(
         "tie_extra_deal",
@@ -118,6 +170,11 @@ _OPTIONS = (
         "settlement",
         ("lowest-pays-winners", "lowest-pays-each", "highest-wins"),
         translatable("Who pays whom at the end of a game"),
+        (
+            translatable("The lowest total pays the winners"),
+            translatable("The lowest total pays each other player"),
+            translatable("The highest total wins"),
+        ),
     ),
 )
 OPTIONS: dict[str, Option] = {option.name: option for option in _OPTIONS}

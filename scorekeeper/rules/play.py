@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from .cards import Card
 from .cards import Suit
 from .errors import IllegalDealError
+from .problem import translatable
 from .ruleset import Ruleset
+
+NO_SEAT = translatable("no seat %(seat)s at a table of %(players)s")
 
 # Why the Fool goes from its player to the winner of the last trick (fool_penalty).
 NO_TRICK = "no-trick"
@@ -42,11 +45,13 @@ class Trick:
         """Make the trick these cards form, working out its winner."""
         if len(cards) != ruleset.players:
             raise IllegalDealError(
-                f"a trick has {ruleset.players} cards, not {len(cards)}: "
-                + " ".join(card.label for card in cards)
+                translatable("a trick has %(players)s cards, not %(n)s: %(cards)s"),
+                players=ruleset.players,
+                n=len(cards),
+                cards=" ".join(card.label for card in cards),
             )
         if not 0 <= leader < ruleset.players:
-            raise IllegalDealError(f"no seat {leader} at a table of {ruleset.players}")
+            raise IllegalDealError(NO_SEAT, seat=leader, players=ruleset.players)
         winning = trick_winner(cards, ruleset)
         return cls(leader, tuple(cards), (leader + winning) % ruleset.players)
 
@@ -119,7 +124,9 @@ def trick_winner(played: Sequence[Card], ruleset: Ruleset) -> int:
         return _strongest(played, trumps, ruleset.trump_strength)
     suit = led_suit(played)
     if suit is None:
-        raise IllegalDealError("a trick needs a card other than the Fool to have a winner")
+        raise IllegalDealError(
+            translatable("a trick needs a card other than the Fool to have a winner")
+        )
     following = [index for index, card in enumerate(played) if card.suit is suit]
     return _strongest(played, following, ruleset.suit_strength)
 

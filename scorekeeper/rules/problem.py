@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import ScorekeeperError
+
 Params = tuple[tuple[str, str | int], ...]
 
 
@@ -46,6 +48,16 @@ class Problem:
 def problem(code: str, template: str, *, trick: int | None = None, **params: str | int) -> Problem:
     """A problem whose English message is ``template % params``, keeping both for translation."""
     return Problem(code, template % params, trick, template, tuple(params.items()))
+
+
+def error_problem(code: str, error: ScorekeeperError) -> Problem:
+    """A problem that says what a rules-core error says, with its template and values (an
+    error given as a value is kept as its English sentence)."""
+    params = tuple(
+        (name, value if isinstance(value, str | int) else str(value))
+        for name, value in error.params
+    )
+    return Problem(code, str(error), None, error.template if params else "", params)
 
 
 def translatable(text: str) -> str:

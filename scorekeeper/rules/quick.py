@@ -19,6 +19,7 @@ from .layout import Layout
 from .layout import check_cards
 from .problem import Problem
 from .problem import problem
+from .problem import translatable
 from .ruleset import Ruleset
 
 SCARTO = "scarto"
@@ -126,18 +127,29 @@ def _check_input(
     """Input that cannot be read as a deal at all: wrong lengths, seats out of range."""
     seats = range(ruleset.players)
     if len(tricks) != ruleset.players:
-        raise IllegalDealError(f"{len(tricks)} trick counts given for {ruleset.players} players")
+        raise IllegalDealError(
+            translatable("%(n)s trick counts given for %(players)s players"),
+            n=len(tricks),
+            players=ruleset.players,
+        )
     if any(not _is_int(won) or won < 0 for won in tricks):
-        raise IllegalDealError("tricks must be whole numbers, 0 or more")
+        raise IllegalDealError(translatable("tricks must be whole numbers, 0 or more"))
     if fool_trick_winner is not None and not (
         _is_int(fool_trick_winner) and fool_trick_winner in seats
     ):
-        raise IllegalDealError(f"the Fool's trick winner must be a seat from 0 to {len(seats) - 1}")
+        raise IllegalDealError(
+            translatable("the Fool's trick winner must be a seat from 0 to %(last)s"),
+            last=len(seats) - 1,
+        )
     for card, place in counters.items():
         if place != SCARTO and not (_is_int(place) and place in seats):
             raise IllegalDealError(
-                f"{card.label} must go to a seat from 0 to {len(seats) - 1} "
-                f"or to the scarto, not {place!r}"
+                translatable(
+                    "%(card)s must go to a seat from 0 to %(last)s or to the scarto, not %(place)s"
+                ),
+                card=card.label,
+                last=len(seats) - 1,
+                place=repr(place),
             )
 
 

@@ -47,14 +47,14 @@ def _check_writable(record: DealRecord) -> None:
     if reread != ruleset:
         raise ValueError(f"the ruleset is not preset {ruleset.id!r} with its house rules")
     if len(record.players) != ruleset.players:
-        raise ValueError(players_problem(len(record.players), ruleset))
+        raise players_problem(len(record.players), ruleset)
     for name in record.players:
         _check_name(name)
     if not 0 <= record.dealer < ruleset.players:
         raise ValueError(f"there is no seat {record.dealer + 1} at a table of {ruleset.players}")
     for number, cards in enumerate(record.tricks, start=1):
         if problem := trick_problem(number, len(cards), ruleset, last=number == len(record.tricks)):
-            raise ValueError(problem)
+            raise problem
 
 
 def _check_name(name: str) -> None:

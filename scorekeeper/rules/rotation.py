@@ -9,14 +9,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import IllegalDealError
+from .problem import translatable
 from .ruleset import Ruleset
+
+_NOT_A_SEAT = {
+    "the first dealer": translatable(
+        "the first dealer must be a seat from 0 to %(last)s, not %(seat)s"
+    ),
+    "dealer": translatable("dealer must be a seat from 0 to %(last)s, not %(seat)s"),
+    "last trick winner": translatable(
+        "last trick winner must be a seat from 0 to %(last)s, not %(seat)s"
+    ),
+}
+"""Whose seat is out of range, each a sentence of its own for the translators."""
 
 
 def dealer_of(ruleset: Ruleset, first_dealer: int, deal_number: int) -> int:
     """Give the seat that deals deal ``deal_number`` (from 1): the deal passes to the next seat."""
     check_seat(ruleset, first_dealer)
     if deal_number < 1:
-        raise IllegalDealError(f"deals are numbered from 1, not {deal_number}")
+        raise IllegalDealError(
+            translatable("deals are numbered from 1, not %(number)s"), number=deal_number
+        )
     # rules.md A1: the dealer passes to the next player in order of play, across games too.
     return (first_dealer + deal_number - 1) % ruleset.players
 
@@ -45,6 +59,8 @@ def dealers_of(ruleset: Ruleset, first_dealer: int, given: Sequence[int | None])
     return dealers
 
 
-def check_seat(ruleset: Ruleset, seat: int, what: str = "the first dealer") -> None:
+def check_seat(ruleset: Ruleset, seat: object, what: str = "the first dealer") -> None:
+    """Refuse a seat that is not at the table: ``what`` is "the first dealer", "dealer" or
+    "last trick winner"."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < ruleset.players:
-        raise IllegalDealError(f"{what} must be a seat from 0 to {ruleset.players - 1}, not {seat}")
+        raise IllegalDealError(_NOT_A_SEAT[what], last=ruleset.players - 1, seat=repr(seat))

@@ -246,6 +246,10 @@ PRESETS: dict[str, Ruleset] = {
 RULESET_IDS = tuple(PRESETS)
 HOUSE_RULES = translatable("%(name)s, house rules")
 """The name of a preset with house rules: the preset's name filled in."""
+_UNKNOWN = translatable("unknown ruleset %(ruleset_id)s (known: %(known)s)")
+_FIXED = translatable("%(name)s is fixed by the preset (options: %(options)s)")
+_NOT_AN_OPTION = translatable("%(name)s is not an option (options: %(options)s)")
+_CANNOT_BE = translatable("option %(name)s cannot be %(value)s (allowed: %(allowed)s)")
 
 
 def find_ruleset(ruleset_id: str, overrides: Mapping[str, object] | None = None) -> Ruleset:
@@ -254,7 +258,7 @@ def find_ruleset(ruleset_id: str, overrides: Mapping[str, object] | None = None)
         preset = PRESETS[ruleset_id]
     except (KeyError, TypeError):
         known = ", ".join(RULESET_IDS)
-        raise InvalidRulesetError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+        raise InvalidRulesetError(_UNKNOWN, ruleset_id=repr(ruleset_id), known=known) from None
     if not overrides:
         return preset
     changes = {name: _checked_value(name, value) for name, value in overrides.items()}
@@ -269,12 +273,12 @@ def _checked_value(name: str, value: object) -> object:
     option = OPTIONS.get(name) if isinstance(name, str) else None
     if option is None:
         fixed = {f.name for f in fields(Ruleset)} - set(OPTIONS)
-        why = "is fixed by the preset" if name in fixed else "is not an option"
-        raise InvalidRulesetError(f"{name!r} {why} (options: {', '.join(OPTIONS)})")
+        why = _FIXED if name in fixed else _NOT_AN_OPTION
+        raise InvalidRulesetError(why, name=repr(name), options=", ".join(OPTIONS))
     value = _coerce(value, option.values[0])
     if value not in option.values or type(value) is not type(option.values[0]):
         allowed = ", ".join(_show(v) for v in option.values)
-        raise InvalidRulesetError(f"option {name!r} cannot be {_show(value)} (allowed: {allowed})")
+        raise InvalidRulesetError(_CANNOT_BE, name=repr(name), value=_show(value), allowed=allowed)
     return value
 
 

@@ -23,6 +23,7 @@ from .plays import preview_play
 from .plays import record_of
 from .plays import replay_of
 from .plays import save_play_draft
+from .sessions import SESSION_LANGUAGES
 from .sessions import delete_session
 from .sessions import list_sessions
 from .sessions import start_session
@@ -30,6 +31,7 @@ from .sessions import start_session
 __all__ = [
     "ConflictError",
     "PreconditionFailedError",
+    "SESSION_LANGUAGES",
     "Deal",
     "InputError",
     "NotFoundError",

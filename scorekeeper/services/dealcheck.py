@@ -1,12 +1,15 @@
 """An imported deal checked as the app would have recorded it (flask import, importing.py).
 
 Its input read as the API reads it and audited again; its scarto check, its history entries;
-and the session's play saved part-way and scarto checked before play. Each check either gives
-the row as it is to be stored or raises an ``ExchangeError`` saying where and what.
+and the session's scarto checked before play (its play saved part-way: importing.py). Each
+check either gives the row as it is to be stored or raises an ``ExchangeError`` saying where
+and what: its English template, with the path in the file as it is, is said in the reader's
+language by the CLI.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from collections.abc import Iterator
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -23,11 +26,15 @@ from ..rules import ScartoVerdict
 from ..rules import ScorekeeperError
 from ..rules import check_scarto
 from ..rules import parse_card
-from ..rules.replay import replay
+from ..rules.problem import translatable
+from ..storage.checks import AT_PLACE
 from ..storage.checks import Check
 from ..storage.checks import ExchangeError
+from ..storage.checks import Param
+from ..storage.checks import Phrase
 from ..storage.checks import one_of
 from ..storage.checks import problems
+from ..storage.checks import refusal
 from ..storage.checks import seat
 from ..storage.checks import show
 from ..storage.checks import side_numbers
@@ -44,8 +51,7 @@ SNAPSHOT_FIELDS = ("form", "input", "dealer", "points", "scores")
 """What a history entry's before and after may hold (deals._snapshot)."""
 SCARTO_CHECK_FIELDS = {"scarto", "legal", "problems", "notes"}
 """A scarto checked before play, as deals.check_scarto_first keeps it."""
-DRAFT_FIELDS = {"scarto", "play", "dealer"}
-"""A play saved part-way, as plays.save_play_draft keeps it."""
+_FILE_HAS = translatable("the file has %(given)s, the audit gives %(today)s")
 
 Row = dict[str, Any]
 
@@ -55,14 +61,32 @@ class Where:
     """A place in the file: the path of a field, and for people the table and deal it is of."""
 
     path: str
-    about: str = ""
+    about: Phrase | None = None
 
     def at(self, name: str) -> Where:
         """The place of a field in this one."""
         return Where(f"{self.path}.{name}", self.about)
 
-    def __str__(self) -> str:
-        return f"{self.path} ({self.about})" if self.about else self.path
+    def said(self) -> str | Phrase:
+        """The place as an error says it: the path as it is, what it is of in words."""
+        if self.about is None:
+            return self.path
+        return Phrase(translatable("%(path)s (%(about)s)"), path=self.path, about=self.about)
+
+    def refused(self, template: str, /, **params: Param) -> ExchangeError:
+        """An ExchangeError saying what is wrong here: the template, filled in, after the place."""
+        return refusal(self.said(), template, **params)
+
+    def refused_with(self, error: Exception) -> ExchangeError:
+        """An ExchangeError saying what is wrong here by another error's sentence: storage's or
+        the rules core's, said in the reader's language with it; a service's (in the reader's
+        language already), or a rules core's too long for a terminal, cut short as it is."""
+        kept = isinstance(error, ExchangeError) or (
+            isinstance(error, ScorekeeperError) and str(error) == _short(str(error))
+        )
+        return ExchangeError(
+            AT_PLACE, where=self.said(), error=error if kept else _short(str(error))
+        )
 
 
 @dataclass(frozen=True)
@@ -78,22 +102,22 @@ def parsed_input(table: Table, where: Where, value: object) -> DealInput:
     try:
         parsed = parse_deal_input(value, table.ruleset)
     except InputError as error:
-        raise ExchangeError(f"{where}: {_short(str(error))}") from None
+        raise where.refused_with(error) from None
     if parsed.data != value:
         assert isinstance(value, Mapping)  # parse_deal_input took it
-        unknown = sorted(set(map(str, value)) - set(parsed.data))
+        unknown = _short(", ".join(sorted(set(map(str, value)) - set(parsed.data))))
         why = (
-            f"keys the app does not keep: {', '.join(unknown)}"
+            Phrase(translatable("keys the app does not keep: %(keys)s"), keys=unknown)
             if unknown
-            else "cards or values written otherwise"
+            else Phrase(translatable("cards or values written otherwise"))
         )
-        raise ExchangeError(f"{where}: not as the app keeps it ({_short(why)})")
+        raise where.refused(translatable("not as the app keeps it (%(why)s)"), why=why)
     lists = [parsed.data.get("scarto") or [], *parsed.data.get("piles", [])]
     tricks = parsed.data.get("play", [])
     if any(len(cards) > table.ruleset.deck_size for cards in lists) or any(
         len(trick) > table.ruleset.trick_size for trick in tricks
     ):
-        raise ExchangeError(f"{where}: a list of cards longer than the deck or a trick")
+        raise where.refused(translatable("a list of cards longer than the deck or a trick"))
     return parsed
 
 
@@ -108,16 +132,15 @@ def check_deal(
     re-audit (flask audit-all) looks at points only.
     """
     if deal["form"] != parsed.form:
-        raise ExchangeError(f"{where.at('form')}: the input is {parsed.form}, not {deal['form']}")
+        template = translatable("the input is %(form)s, not %(given)s")
+        raise where.at("form").refused(template, form=parsed.form, given=deal["form"])
     if deal["dealer"] != dealer:
-        raise ExchangeError(
-            f"{where.at('dealer')}: the rotation and the input give seat {dealer}, "
-            f"not {deal['dealer']}"
-        )
+        template = translatable("the rotation and the input give seat %(seat)s, not %(given)s")
+        raise where.at("dealer").refused(template, seat=dealer, given=deal["dealer"])
     try:
         result = audit_deal(table.ruleset, dealer, parsed, table.players)
     except (InputError, ScorekeeperError) as error:
-        raise ExchangeError(f"{where.at('input')}: {_short(str(error))}") from None
+        raise where.at("input").refused_with(error) from None
     today = {
         **result_columns(result),
         "problems": _as_stored(result.problems),
@@ -125,10 +148,8 @@ def check_deal(
     }
     for name in ("points", "scores", "ok"):
         if deal[name] != today[name]:
-            raise ExchangeError(
-                f"{where.at(name)}: the file has {_shown(deal[name])}, "
-                f"the audit gives {_shown(today[name])}"
-            )
+            given, gives = _shown(deal[name]), _shown(today[name])
+            raise where.at(name).refused(_FILE_HAS, given=given, today=gives)
     _same_problems(where.at("problems"), deal["problems"] or [], today["problems"])
     scarto_check = check_scarto_verdict(table, where.at("scarto_check"), deal["scarto_check"])
     entries = [
@@ -140,15 +161,18 @@ def check_deal(
 def _same_problems(where: Where, given: list[Row], today: list[Row]) -> None:
     codes = [problem["code"] for problem in given]
     if codes != [problem["code"] for problem in today]:
-        raise ExchangeError(
-            f"{where}: the file has {_codes(given)}, the audit gives {_codes(today)}"
-        )
+        template = _FILE_HAS
+        if not today:
+            template = translatable("the file has %(given)s, the audit gives none")
+        elif not given:
+            template = translatable("the file has none, the audit gives %(today)s")
+        raise where.refused(template, given=_codes(given), today=_codes(today))
     for n, (old, new) in enumerate(zip(given, today, strict=True)):
         if (old["message"], old.get("trick")) != (new["message"], new["trick"]):
-            raise ExchangeError(
-                f"{Where(f'{where.path}[{n}]', where.about)}: the file says "
-                f"{_short(old['message'])!r}, the audit {new['message']!r}"
-            )
+            template = translatable("the file says %(given)s, the audit %(today)s")
+            given_n, today_n = repr(_short(old["message"])), repr(new["message"])
+            place = Where(f"{where.path}[{n}]", where.about)
+            raise place.refused(template, given=given_n, today=today_n)
 
 
 def check_entry(table: Table, where: Where, entry: Row) -> Row:
@@ -159,9 +183,7 @@ def check_entry(table: Table, where: Where, entry: Row) -> Row:
         if snapshot is None:
             continue
         place = where.at(side)
-        unknown = sorted(set(map(str, snapshot)) - set(SNAPSHOT_FIELDS))
-        if unknown:
-            raise ExchangeError(f"{place}: unknown field {_short(', '.join(unknown))}")
+        refuse_unknown(place, snapshot, SNAPSHOT_FIELDS)
         _field(place, snapshot, "form", one_of(FORMS))
         _field(place, snapshot, "dealer", seat(table.ruleset))
         _field(place, snapshot, "points", side_numbers(table.ruleset))
@@ -169,7 +191,8 @@ def check_entry(table: Table, where: Where, entry: Row) -> Row:
         if "input" in snapshot:
             parsed = parsed_input(table, place.at("input"), snapshot["input"])
             if snapshot.get("form", parsed.form) != parsed.form:
-                raise ExchangeError(f"{place.at('form')}: the input is {parsed.form}")
+                template = translatable("the input is %(form)s")
+                raise place.at("form").refused(template, form=parsed.form)
     return entry
 
 
@@ -181,7 +204,8 @@ def check_scarto_verdict(table: Table, where: Where, value: Row | None) -> Row |
     if value is None:
         return None
     if set(value) != SCARTO_CHECK_FIELDS:
-        raise ExchangeError(f"{where}: must have {', '.join(sorted(SCARTO_CHECK_FIELDS))}")
+        fields = ", ".join(sorted(SCARTO_CHECK_FIELDS))
+        raise where.refused(translatable("must have %(fields)s"), fields=fields)
     scarto = _cards(where.at("scarto"), value["scarto"], table.ruleset.deck_size)
     _field(where, value, "problems", problems)
     _field(where, value, "notes", problems)
@@ -197,7 +221,7 @@ def check_scarto_verdict(table: Table, where: Where, value: Row | None) -> Row |
                 "problems": _as_stored(verdict.problems),
                 "notes": _as_stored(verdict.notes),
             }
-    raise ExchangeError(f"{where}: no verdict the scarto check gives for these cards")
+    raise where.refused(translatable("no verdict the scarto check gives for these cards"))
 
 
 def _verdicts(scarto: Sequence[Card], ruleset: Ruleset) -> Iterator[ScartoVerdict]:
@@ -214,26 +238,12 @@ def _verdicts(scarto: Sequence[Card], ruleset: Ruleset) -> Iterator[ScartoVerdic
             )
 
 
-def check_pending_play(table: Table, where: Where, value: Row | None, dealer: int) -> Row | None:
-    """A play saved part-way for the next deal, as the app keeps it, that replays.
-
-    ``dealer`` is the next deal's in the rotation, for a play that does not name its own.
-    """
-    if value is None:
-        return None
-    unknown = sorted(set(map(str, value)) - DRAFT_FIELDS)
+def refuse_unknown(where: Where, fields: Row, known: Iterable[str]) -> None:
+    """Refuse any field but the known ones."""
+    unknown = sorted(set(map(str, fields)) - set(known))
     if unknown:
-        raise ExchangeError(f"{where}: unknown field {_short(', '.join(unknown))}")
-    parsed = parsed_input(table, where, value)
-    if parsed.form != "play":
-        raise ExchangeError(f"{where}: must be a play (scarto and tricks), not {parsed.form}")
-    scarto = [parse_card(code) for code in parsed.data["scarto"]]
-    tricks = [[parse_card(code) for code in trick] for trick in parsed.data["play"]]
-    try:
-        replay(table.ruleset, parsed.data.get("dealer", dealer), scarto, tricks, table.players)
-    except ScorekeeperError as error:
-        raise ExchangeError(f"{where}: {_short(str(error))}") from None
-    return value
+        template = translatable("unknown field %(fields)s")
+        raise where.refused(template, fields=_short(", ".join(unknown)))
 
 
 def _field(where: Where, fields: Row, name: str, check: Check) -> None:
@@ -242,20 +252,21 @@ def _field(where: Where, fields: Row, name: str, check: Check) -> None:
         try:
             check(fields[name])
         except ValueError as error:
-            raise ExchangeError(f"{where.at(name)}: {error}") from None
+            raise where.at(name).refused_with(error) from None
 
 
 def _cards(where: Where, value: object, most: int) -> list[Card]:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise ExchangeError(f"{where}: must be a list of card codes")
+        raise where.refused(translatable("must be a list of card codes"))
     if len(value) > most:
-        raise ExchangeError(f"{where}: at most {most} cards, not {len(value)}")
+        template = translatable("at most %(most)s cards, not %(count)s")
+        raise where.refused(template, most=most, count=len(value))
     try:
         cards = [parse_card(code) for code in value]
     except InvalidNotationError as error:
-        raise ExchangeError(f"{where}: {_short(str(error))}") from None
+        raise where.refused_with(error) from None
     if [card.code for card in cards] != value:
-        raise ExchangeError(f"{where}: card codes not as the app writes them")
+        raise where.refused(translatable("card codes not as the app writes them"))
     return cards
 
 
@@ -271,10 +282,10 @@ def _sentences(found: Sequence[Problem] | Sequence[Row]) -> list[tuple[Any, ...]
 
 
 def _codes(found: list[Row]) -> str:
-    return _short(", ".join(str(problem["code"]) for problem in found)) or "none"
+    return _short(", ".join(str(problem["code"]) for problem in found))
 
 
-def _shown(value: object) -> str:
+def _shown(value: object) -> str | Phrase:
     return " ".join(map(str, value)) if isinstance(value, list) else show(value)
 
 

@@ -26,7 +26,6 @@ from flask_babel import gettext as _
 from ..rules import Card
 from ..rules import IllegalDealError
 from ..rules import InvalidNotationError
-from ..rules import Problem
 from ..rules import Ruleset
 from ..rules import parse_card
 from ..rules.audit import DealerDeclaration
@@ -34,8 +33,13 @@ from ..rules.audit import DealResult
 from ..rules.audit import audit_piles
 from ..rules.audit import audit_quick_count
 from ..rules.audit import audit_totals
+from ..rules.problem import error_problem
+from ..rules.problem import translatable
 from ..rules.replay import audit_play
+from ..translate import error_text
 from .errors import InputError
+from .errors import field_error
+from .errors import rules_error
 
 FORMS = ("totals", "quick", "piles", "play")
 _DECLARATION_FIELDS = ("keeps_trump", "keeps_fool", "had_other_choice", "trumps_announced")
@@ -135,7 +139,7 @@ def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[s
         piles = [_cards(pile) for pile in data["piles"]]
         return audit_piles(ruleset, dealer, piles, _cards(data["scarto"]), **options)
     except IllegalDealError as error:
-        raise InputError(str(error)) from None
+        raise rules_error(error) from None
 
 
 def _cards(codes: Sequence[str]) -> list[Card]:
@@ -145,21 +149,20 @@ def _cards(codes: Sequence[str]) -> list[Card]:
 def _codes(value: object, field: str, ruleset: Ruleset) -> list[str]:
     """Canonical codes of a list of card codes, no more of them than the pack holds."""
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise InputError(_("%(field)s must be a list of card codes", field=field), field)
+        raise field_error(translatable("%(field)s must be a list of card codes"), field)
     _within_pack(len(value), field, ruleset)
     try:
         return [parse_card(code).code for code in value]
     except InvalidNotationError as error:
-        raise InputError(
-            f"{field}: {error}", field, (Problem("unknown-card", str(error)),)
-        ) from None
+        problems = (error_problem("unknown-card", error),)
+        raise field_error(AT_FIELD, field, problems, error=error_text(error)) from None
 
 
 def _within_pack(count: int, field: str, ruleset: Ruleset) -> None:
     """Refuse more cards than the pack holds, before a card is read."""
     if count > ruleset.deck_size:
-        more = _("%(n)s cards, more than the %(deck)s-card pack", n=count, deck=ruleset.deck_size)
-        raise InputError(f"{field}: {more}", field)
+        more = translatable("%(field)s: %(n)s cards, more than the %(deck)s-card pack")
+        raise field_error(more, field, n=count, deck=ruleset.deck_size)
 
 
 def _play(value: object, ruleset: Ruleset) -> list[list[str]]:
@@ -211,37 +214,28 @@ def _counters(value: object, ruleset: Ruleset) -> dict[str, int | str]:
 
 def _ints(value: object, field: str, lengths: tuple[int, ...]) -> list[int]:
     if not isinstance(value, list) or not all(_is_int(item) for item in value):
-        raise InputError(_("%(field)s must be a list of whole numbers", field=field), field)
+        raise field_error(translatable("%(field)s must be a list of whole numbers"), field)
     if len(value) not in lengths:
         wanted = sorted(set(lengths))
         if len(wanted) == 1:
-            message = _(
-                "%(field)s must have %(n)s numbers, not %(given)s",
-                field=field,
-                n=wanted[0],
-                given=len(value),
-            )
+            template = translatable("%(field)s must have %(n)s numbers, not %(given)s")
         else:
-            message = _(
-                "%(field)s must have %(n)s or %(m)s numbers, not %(given)s",
-                field=field,
-                n=wanted[0],
-                m=wanted[-1],
-                given=len(value),
-            )
-        raise InputError(message, field)
+            template = translatable("%(field)s must have %(n)s or %(m)s numbers, not %(given)s")
+        raise field_error(template, field, n=wanted[0], m=wanted[-1], given=len(value))
     if any(abs(item) > 10_000 for item in value):
-        raise InputError(_("%(field)s: a number is far too large", field=field), field)
+        raise field_error(translatable("%(field)s: a number is far too large"), field)
     return list(value)
 
 
 def _seat(value: object, ruleset: Ruleset, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < ruleset.players:
-        raise InputError(
-            _("%(field)s must be a seat from 0 to %(last)s", field=field, last=ruleset.players - 1),
-            field,
-        )
+        raise field_error(SEAT_RANGE, field, last=ruleset.players - 1)
     return value
+
+
+AT_FIELD = translatable("%(field)s: %(error)s")
+"""A sentence about a field's value, after the field's name."""
+SEAT_RANGE = translatable("%(field)s must be a seat from 0 to %(last)s")
 
 
 def parse_declaration(value: object) -> dict[str, Any]:

@@ -16,18 +16,21 @@ from ..rules import InvalidNotationError
 from ..rules import check_scarto
 from ..rules import parse_card
 from ..rules.audit import DealResult
+from ..rules.problem import translatable
 from ..rules.rotation import dealers_of
 from ..rules.rotation import next_dealer
 from ..storage import repository
+from ..translate import error_text
+from .dealinput import AT_FIELD
 from .dealinput import DealInput
 from .dealinput import audit_deal
 from .dealinput import parse_deal_input
 from .dealinput import parse_declaration
 from .errors import ConflictError
-from .errors import InputError
 from .errors import NotFoundError
 from .errors import PreconditionFailedError
 from .errors import UnrecordableDealError
+from .errors import field_error
 from .loaded import Deal
 from .loaded import Session
 from .loaded import load_session
@@ -192,11 +195,11 @@ def _scarto_cards(value: object, field: str) -> list[Card]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise InputError(_("%(field)s must be card codes", field=field), field)
+        raise field_error(translatable("%(field)s must be card codes"), field)
     try:
         return [parse_card(code) for code in value]
     except InvalidNotationError as error:
-        raise InputError(f"{field}: {error}", field) from None
+        raise field_error(AT_FIELD, field, error=error_text(error)) from None
 
 
 def result_columns(result: DealResult) -> dict[str, Any]:
@@ -233,7 +236,9 @@ def find_deal(session: Session, number: int | None, deal_id: int | None = None) 
     if number is None:
         found = next((deal for deal in session.deals if deal.id == deal_id), None)
         if found is None:  # only the JSON API finds a deal by id
-            raise NotFoundError(f"no deal with id {deal_id} in session {session.id}")
+            raise NotFoundError(
+                _("no deal with id %(deal_id)s in session %(id)s", deal_id=deal_id, id=session.id)
+            )
         return found
     if not 1 <= number <= len(session.deals):
         raise NotFoundError(_("no deal %(n)s in session %(id)s", n=number, id=session.id))

@@ -16,11 +16,13 @@ from collections.abc import Callable
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..rules import InvalidNotationError
 from ..rules import Ruleset
 from ..rules import parse_card
+from ..rules.names import parse_typed
 from ..rules.quick import fool_trick_seats
 from .deals import preview_deal
 from .errors import InputError
@@ -137,12 +139,15 @@ def deal_number(session: Session, deal_id: str | None) -> int:
 
 
 def read_codes(text: str | None, where: str, field: str) -> list[str]:
-    """Card codes typed into a field; InputError at the field for one that is no card,
-    naming the pile and how cards are written."""
-    codes = (text or "").replace(",", " ").split()
-    for code in codes:
+    """Cards typed into a field, as their codes: the codes themselves, or with the page
+    language's court letters (rules/names.py: an Italian's RS is the Re di Spade, KS);
+    InputError at the field for one that is no card, naming the pile and how cards are written.
+    """
+    language = str(get_locale() or "en")
+    codes = []
+    for code in (text or "").replace(",", " ").split():
         try:
-            parse_card(code)
+            codes.append(parse_typed(code, language).code)
         except InvalidNotationError:
             shown = code if len(code) <= 12 else code[:11] + "…"
             raise InputError(
@@ -155,6 +160,32 @@ def read_codes(text: str | None, where: str, field: str) -> list[str]:
                 field,
             ) from None
     return codes
+
+
+def read_tricks(text: str | None, ruleset: Ruleset) -> list[list[str]]:
+    """The tricks of a play typed one a line, each read as ``read_codes`` reads a field; no
+    more lines than a deal has tricks (the API's sentence would name its "play")."""
+    lines = [line for line in (text or "").splitlines() if line.strip()]
+    most = ruleset.tricks_per_deal
+    if len(lines) > most:
+        said = _(
+            "A deal has %(n)s tricks, not %(given)s: one trick a line.", n=most, given=len(lines)
+        )
+        raise InputError(said, "play")
+    return [
+        read_codes(line, _("Trick %(n)s", n=n + 1), f"play[{n}]") for n, line in enumerate(lines)
+    ]
+
+
+def rest_to_empty_pile(piles: list[list[str]], scarto: list[str], ruleset: Ruleset) -> None:
+    """Full piles as a keeper enters them: with the scarto and every pile but one given, the
+    one left empty holds the rest of the pack, as the last total is worked out from the others.
+    The piles are within the pack's size (the form's validators) before this reads them."""
+    empty = [side for side, pile in enumerate(piles) if not pile]
+    if len(empty) != 1 or not scarto:
+        return
+    placed = {parse_card(code) for code in (*scarto, *(c for pile in piles for c in pile))}
+    piles[empty[0]] = [card.code for card in ruleset.cards if card not in placed]
 
 
 def form_data(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, Any]:

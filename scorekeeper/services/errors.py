@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from flask_babel import gettext as _
 
 from ..rules import Problem
+from ..rules import ScorekeeperError
 from ..rules.audit import DealResult
+from ..rules.problem import Params
+from ..translate import error_text
 from ..translate import problem_text
 
 
@@ -14,14 +18,45 @@ class ServiceError(Exception):
 
 
 class InputError(ServiceError):
-    """The input cannot be read: wrong type, missing field, unknown card (HTTP 400)."""
+    """The input cannot be read: wrong type, missing field, unknown card (HTTP 400).
+
+    Its sentence names the field as the JSON API does (``points``, ``piles[1]``); one made by
+    ``field_error`` keeps its English template and values, so that a page can name the field by
+    its label instead (web/forms.py ``field_text``).
+    """
 
     def __init__(
-        self, message: str, field: str | None = None, problems: tuple[Problem, ...] = ()
+        self,
+        message: str,
+        field: str | None = None,
+        problems: tuple[Problem, ...] = (),
+        *,
+        template: str = "",
+        params: Params = (),
     ) -> None:
         super().__init__(message)
         self.field = field
         self.problems = problems
+        self.template = template
+        self.params = params
+
+
+def field_error(
+    template: str, field: str, problems: tuple[Problem, ...] = (), **params: str | int
+) -> InputError:
+    """An InputError at ``field`` whose template names it as ``%(field)s``: the template is
+    English, marked with ``translatable()``, and translated here."""
+    values = {"field": field, **params}
+    try:
+        message = gettext(template) % values
+    except (KeyError, TypeError, ValueError):  # a broken translation: the English is right
+        message = template % values
+    return InputError(message, field, problems, template=template, params=tuple(values.items()))
+
+
+def rules_error(error: ScorekeeperError, field: str | None = None) -> InputError:
+    """The rules core's refusal as an InputError, its sentence in the reader's language."""
+    return InputError(error_text(error), field)
 
 
 class NotFoundError(ServiceError):

@@ -9,17 +9,19 @@ is checked as the app would have made it:
 - the file is at most ``MAX_FILE_BYTES``, nested at most ``MAX_DEPTH`` deep, and holds at most
   ``MAX_SESSIONS`` sessions of at most ``MAX_DEALS`` deals (deleted ones too), each with at most
   ``MAX_HISTORY`` history entries;
-- players, table name and place are cleaned and limited as a new session's are (sessions.py);
+- players, table name and place are cleaned and limited as a new session's are, and its
+  language is one a new session may have (sessions.py);
 - each deal's input is read as the API reads it (``parse_deal_input``) and audited again with the
   session's ruleset, players and the deal's dealer (``audit_deal``); the file's form, input,
   dealer, points, scores, problems and ok must be what that gives (``dealcheck.py``);
 - scarto checks, history entries and a play saved part-way are what the app writes
-  (``dealcheck.py``).
+  (``dealcheck.py``; the play saved part-way, here).
 
 Anything else refuses the whole file with an ``ExchangeError`` naming the session (its place in
 the file and its table name), the deal and the field, and nothing is stored. What the file may
 have otherwise, and the import replaces by today's audit rather than refusing: the wording of
-problems and the notes (see ``dealcheck.check_deal``).
+problems and the notes (see ``dealcheck.check_deal``). Each refusal keeps its English template
+and values (storage/checks.py), so that ``flask import`` says it in the reader's language.
 """
 
 from __future__ import annotations
@@ -29,19 +31,28 @@ from typing import Any
 
 import sqlite_utils
 
+from ..rules import ScorekeeperError
 from ..rules import find_ruleset
+from ..rules import parse_card
+from ..rules.problem import translatable
+from ..rules.replay import replay
 from ..rules.rotation import dealers_of
 from ..rules.rotation import next_dealer
 from ..storage import exchange
+from ..storage.checks import AT_PLACE
 from ..storage.checks import ExchangeError
+from ..storage.checks import Phrase
+from ..storage.checks import refusal
+from .dealcheck import Row
 from .dealcheck import Table
 from .dealcheck import Where
 from .dealcheck import check_deal
-from .dealcheck import check_pending_play
 from .dealcheck import check_scarto_verdict
 from .dealcheck import parsed_input
+from .dealcheck import refuse_unknown
 from .errors import InputError
 from .sessions import clean_label
+from .sessions import clean_language
 from .sessions import clean_players
 
 MAX_FILE_BYTES = 50 * 2**20
@@ -56,6 +67,9 @@ MAX_HISTORY = 1_000
 """History entries of one deal: it is corrected, deleted, restored or counted again."""
 MAX_COUNTER = 2**31 - 1
 """The highest position or version a deal may have: room to count on, and exact in JavaScript."""
+DRAFT_FIELDS = {"scarto", "play", "dealer"}
+"""A play saved part-way, as plays.save_play_draft keeps it."""
+_AT_MOST = translatable("at most %(most)s, not %(count)s")
 
 
 @dataclass(frozen=True)
@@ -85,13 +99,15 @@ def import_file(db: sqlite_utils.Database, raw: bytes) -> Imported:
 def read_file(raw: bytes) -> exchange.Checked:
     """An export file's sessions, checked for size, depth and shape."""
     if len(raw) > MAX_FILE_BYTES:
-        raise ExchangeError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        too_large = translatable("the file is larger than %(most)s MB")
+        raise ExchangeError(too_large, most=MAX_FILE_BYTES // 2**20)
     data = exchange.loads(raw)
     if _deeper_than(data, MAX_DEPTH):
-        raise ExchangeError(f"the file is nested more than {MAX_DEPTH} deep")
+        too_deep = translatable("the file is nested more than %(most)s deep")
+        raise ExchangeError(too_deep, most=MAX_DEPTH)
     sessions = exchange.check_export(data)
     if len(sessions) > MAX_SESSIONS:
-        raise ExchangeError(f"sessions: at most {MAX_SESSIONS}, not {len(sessions)}")
+        raise refusal("sessions", _AT_MOST, most=MAX_SESSIONS, count=len(sessions))
     return sessions
 
 
@@ -120,22 +136,24 @@ def _check_session(
     ruleset = find_ruleset(session["ruleset"], session["overrides"] or None)  # shape checked it
     try:
         players = clean_players(session["players"], ruleset)
+        clean_language(session["language"])
         labels = {
             name: None if session[name] is None else clean_label(session[name], name)
             for name in ("table_name", "place")
         }
     except InputError as error:
-        raise ExchangeError(f"{path}.{error.field}: {error}") from None
-    where = Where(path, f'table "{labels["table_name"]}"' if labels["table_name"] else "")
+        raise ExchangeError(AT_PLACE, where=f"{path}.{error.field}", error=error) from None
+    name = labels["table_name"]
+    where = Where(path, Phrase(translatable('table "%(name)s"'), name=name) if name else None)
     if len(deals) > MAX_DEALS:
-        raise ExchangeError(f"{where.at('deals')}: at most {MAX_DEALS}, not {len(deals)}")
+        raise where.at("deals").refused(_AT_MOST, most=MAX_DEALS, count=len(deals))
     table = Table(ruleset, tuple(players))
     rows, dealer = _check_deals(table, where, session["first_dealer"], deals)
     pending = {
         "pending_scarto": check_scarto_verdict(
             table, where.at("pending_scarto"), session["pending_scarto"]
         ),
-        "pending_play": check_pending_play(
+        "pending_play": _check_pending_play(
             table, where.at("pending_play"), session["pending_play"], dealer
         ),
     }
@@ -167,15 +185,18 @@ def _check_deals(
     for index, (deal, history) in enumerate(deals):
         where = places[index]
         if not position < deal["position"] <= MAX_COUNTER:
-            raise ExchangeError(
-                f"{where.at('position')}: must be above the deal before's ({position}) "
-                f"and at most {MAX_COUNTER}, not {deal['position']}"
+            template = translatable(
+                "must be above the deal before's (%(before)s) and at most %(most)s, not %(value)s"
+            )
+            raise where.at("position").refused(
+                template, before=position, most=MAX_COUNTER, value=deal["position"]
             )
         position = deal["position"]
         if deal["version"] > MAX_COUNTER:
-            raise ExchangeError(f"{where.at('version')}: at most {MAX_COUNTER}")
+            raise where.at("version").refused(translatable("at most %(most)s"), most=MAX_COUNTER)
         if len(history) > MAX_HISTORY:
-            raise ExchangeError(f"{where.at('history')}: at most {MAX_HISTORY} entries")
+            template = translatable("at most %(most)s entries")
+            raise where.at("history").refused(template, most=MAX_HISTORY)
         dealer: int = deal["dealer"]  # a deleted deal: the dealer it had
         if index in rotation:
             dealer = rotation[index]
@@ -187,6 +208,30 @@ def _check_deals(
 
 
 def _deal_where(session: Where, index: int, number: int | None) -> Where:
-    deal = f"deal {number}" if number is not None else "a deleted deal"
-    about = f"{session.about}, {deal}" if session.about else deal
-    return Where(f"{session.path}.deals[{index}]", about)
+    deal = Phrase(translatable("a deleted deal"))
+    if number is not None:
+        deal = Phrase(translatable("deal %(number)s"), number=number)
+    if session.about is not None:
+        deal = Phrase(translatable("%(table)s, %(deal)s"), table=session.about, deal=deal)
+    return Where(f"{session.path}.deals[{index}]", deal)
+
+
+def _check_pending_play(table: Table, where: Where, value: Row | None, dealer: int) -> Row | None:
+    """A play saved part-way for the next deal, as the app keeps it, that replays.
+
+    ``dealer`` is the next deal's in the rotation, for a play that does not name its own.
+    """
+    if value is None:
+        return None
+    refuse_unknown(where, value, DRAFT_FIELDS)
+    parsed = parsed_input(table, where, value)
+    if parsed.form != "play":
+        template = translatable("must be a play (scarto and tricks), not %(form)s")
+        raise where.refused(template, form=parsed.form)
+    scarto = [parse_card(code) for code in parsed.data["scarto"]]
+    tricks = [[parse_card(code) for code in trick] for trick in parsed.data["play"]]
+    try:
+        replay(table.ruleset, parsed.data.get("dealer", dealer), scarto, tricks, table.players)
+    except ScorekeeperError as error:
+        raise where.refused_with(error) from None
+    return value

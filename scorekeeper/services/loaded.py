@@ -62,6 +62,8 @@ class Session:
     deleted: bool = False
     has_deleted: bool = False
     """Some of its deals were deleted (and may be restored)."""
+    language: str = "en"
+    """Its printed sheets are in this language, whoever prints them (SESSION_LANGUAGES)."""
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -109,6 +111,7 @@ def _load_session(db: sqlite_utils.Database, session_id: int) -> Session:
         has_pin=bool(row.get("pin_hash")),
         deleted=bool(row.get("deleted")),
         has_deleted=repository.has_deleted_deals(db, session_id),
+        language=row.get("language") or "en",
     )
 
 

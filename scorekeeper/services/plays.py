@@ -16,6 +16,7 @@ from .dealinput import parse_deal_input
 from .deals import dealer_for
 from .deals import record_deal
 from .errors import InputError
+from .errors import rules_error
 from .loaded import Deal
 from .loaded import Session
 from .loaded import load_session
@@ -52,7 +53,7 @@ def import_record(db: sqlite_utils.Database, session_id: int, text: str) -> Deal
     try:
         imported = parse_record(text)
     except InvalidNotationError as error:
-        raise InputError(str(error), "record") from None
+        raise rules_error(error, "record") from None
     session = load_session(db, session_id)
     if imported.ruleset != session.ruleset:
         raise InputError(

@@ -14,14 +14,20 @@ from werkzeug.security import generate_password_hash
 from ..rules import InvalidRulesetError
 from ..rules import Ruleset
 from ..rules import find_ruleset
+from ..rules.problem import translatable
 from ..storage import access
 from ..storage import repository
 from ..translate import ruleset_name
+from .dealinput import SEAT_RANGE
 from .errors import InputError
+from .errors import field_error
+from .errors import rules_error
 from .loaded import load_session
 
 MAX_NAME = 40
 MAX_LABEL = 80
+SESSION_LANGUAGES = ("en", "it", "de", "sv")
+"""The languages a session may have: its printed sheets are in it, whoever prints them."""
 
 
 def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
@@ -34,10 +40,7 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         or isinstance(first_dealer, bool)
         or not (0 <= first_dealer < ruleset.players)
     ):
-        raise InputError(
-            _("first_dealer must be a seat from 0 to %(last)s", last=ruleset.players - 1),
-            "first_dealer",
-        )
+        raise field_error(SEAT_RANGE, "first_dealer", last=ruleset.players - 1)
     row = {
         "ruleset": ruleset.id,
         "overrides": dict(ruleset.overrides),
@@ -45,6 +48,7 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         "first_dealer": first_dealer,
         "table_name": clean_label(body.get("table_name"), "table_name"),
         "place": clean_label(body.get("place"), "place"),
+        "language": clean_language(body.get("language", "en")),
     }
     pin = _pin(body.get("pin"))
     with repository.write(db):
@@ -62,6 +66,16 @@ def _pin(value: object) -> str | None:
         value.isascii() and value.isdigit() and 4 <= len(value) <= 12
     ):
         raise InputError(_("the edit PIN must be 4 to 12 digits"), "pin")
+    return value
+
+
+def clean_language(value: object) -> str:
+    """A session's language: one of SESSION_LANGUAGES (null is not one)."""
+    if not isinstance(value, str) or value not in SESSION_LANGUAGES:
+        raise InputError(
+            _("language must be one of %(languages)s", languages=", ".join(SESSION_LANGUAGES)),
+            "language",
+        )
     return value
 
 
@@ -85,7 +99,7 @@ def _ruleset(ruleset_id: object, options: object) -> Ruleset:
     try:
         return find_ruleset(ruleset_id, options or None)
     except InvalidRulesetError as error:
-        raise InputError(str(error), "options" if options else "ruleset") from None
+        raise rules_error(error, "options" if options else "ruleset") from None
 
 
 def clean_players(value: object, ruleset: Ruleset) -> list[str]:
@@ -115,11 +129,11 @@ def clean_label(value: object, field: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise InputError(_("%(field)s must be text", field=field), field)
+        raise field_error(translatable("%(field)s must be text"), field)
     text = clean_text(value)
     if len(text) > MAX_LABEL:
-        raise InputError(
-            _("%(field)s may have at most %(n)s characters", field=field, n=MAX_LABEL), field
+        raise field_error(
+            translatable("%(field)s may have at most %(n)s characters"), field, n=MAX_LABEL
         )
     return text
 

@@ -14,7 +14,10 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from ..rules.problem import translatable
 from .exchange import ExchangeError
+
+_EXISTS = translatable("%(dest)s exists already: a backup does not overwrite a file")
 
 
 def backup_database(source: str | Path, dest: str | Path) -> Path:
@@ -27,9 +30,9 @@ def backup_database(source: str | Path, dest: str | Path) -> Path:
     """
     source, dest = Path(source), Path(dest)
     if not source.is_file():
-        raise ExchangeError(f"there is no database at {source}")
+        raise ExchangeError(translatable("there is no database at %(source)s"), source=str(source))
     if dest.exists():
-        raise ExchangeError(f"{dest} exists already: a backup does not overwrite a file")
+        raise ExchangeError(_EXISTS, dest=str(dest))
     dest.parent.mkdir(parents=True, exist_ok=True)
     handle, partial = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".part")
     os.close(handle)
@@ -55,12 +58,10 @@ def _move_without_overwriting(partial: Path, dest: Path) -> None:
     try:
         os.link(partial, dest)  # fails if dest appeared meanwhile
     except FileExistsError:
-        raise ExchangeError(f"{dest} exists already: a backup does not overwrite a file") from None
+        raise ExchangeError(_EXISTS, dest=str(dest)) from None
     except OSError:  # a file system without hard links
         if dest.exists():
-            raise ExchangeError(
-                f"{dest} exists already: a backup does not overwrite a file"
-            ) from None
+            raise ExchangeError(_EXISTS, dest=str(dest)) from None
         os.replace(partial, dest)
     else:
         partial.unlink()

@@ -36,7 +36,9 @@ import sqlite_utils
 from ..rules import InvalidRulesetError
 from ..rules import Ruleset
 from ..rules import find_ruleset
+from ..rules.problem import translatable
 from . import repository
+from .checks import AT_PLACE
 from .checks import ExchangeError
 from .checks import field
 from .checks import flag
@@ -50,6 +52,7 @@ from .checks import players
 from .checks import positive
 from .checks import problems
 from .checks import record
+from .checks import refusal
 from .checks import seat
 from .checks import show
 from .checks import side_numbers
@@ -66,6 +69,7 @@ SESSION_FIELDS = (
     "first_dealer",
     "table_name",
     "place",
+    "language",
     "created",
     "pending_scarto",
     "pending_play",
@@ -88,6 +92,9 @@ DEAL_FIELDS = (
     "updated",
 )
 HISTORY_FIELDS = ("at", "action", "before", "after")
+ADDED_SESSION_FIELDS = ("language",)
+"""Session fields an older export lacks: a session's language is then English, as the migration
+made the sessions it found."""
 LEFT_OUT = {
     "sessions": ("id", "read_token", "pin_hash", "revision"),
     "deals": ("id", "session_id", "revision"),
@@ -119,7 +126,7 @@ def export_sessions(
 def _export_session(db: sqlite_utils.Database, session_id: int) -> dict[str, Any]:
     rows = list(db.query("select * from sessions where id = ?", [session_id]))
     if not rows:
-        raise ExchangeError(f"no session {session_id}")
+        raise ExchangeError(translatable("no session %(id)s"), id=session_id)
     history: dict[int, list[dict[str, Any]]] = {}
     sql = """
         select deal_history.* from deal_history join deals on deals.id = deal_history.deal_id
@@ -154,14 +161,14 @@ def loads(text: str | bytes) -> Any:
     """Read an export file's text; ExchangeError if it is not JSON (NaN and Infinity are not)."""
 
     def no_constant(name: str) -> None:
-        raise ValueError(f"{name} is not a number JSON allows")
+        raise ExchangeError(translatable("%(name)s is not a number JSON allows"), name=name)
 
     try:
         return json.loads(text, parse_constant=no_constant)
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        raise ExchangeError(f"not a JSON file: {error}") from None
+        raise ExchangeError(translatable("not a JSON file: %(error)s"), error=error) from None
     except RecursionError:  # [[[[...]]]] deeper than the parser goes
-        raise ExchangeError("the file is nested too deeply to read") from None
+        raise ExchangeError(translatable("the file is nested too deeply to read")) from None
 
 
 # Import
@@ -209,17 +216,18 @@ def check_export(data: object) -> Checked:
     """Check an export's shape: ExchangeError says what is wrong and where."""
     top = record(data, "the file", {"format", "version", "sessions"})
     if top["format"] != FORMAT:
-        raise ExchangeError(f"format: must be {FORMAT!r}, not {show(top['format'])}")
+        template = translatable("must be %(format)s, not %(value)s")
+        raise refusal("format", template, format=repr(FORMAT), value=show(top["format"]))
     if not is_int(top["version"]) or top["version"] != VERSION:
-        raise ExchangeError(
-            f"version: {show(top['version'])} is not a version this scorekeeper reads ({VERSION})"
-        )
+        template = translatable("%(value)s is not a version this scorekeeper reads (%(version)s)")
+        raise refusal("version", template, value=show(top["version"]), version=VERSION)
     sessions = items(top["sessions"], "sessions")
     return [_check_session(raw, f"sessions[{n}]") for n, raw in enumerate(sessions)]
 
 
 def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[Row]]]]:
-    fields = record(raw, where, {*SESSION_FIELDS, "deals"}, optional={"id"})
+    required = set(SESSION_FIELDS) - set(ADDED_SESSION_FIELDS)
+    fields = record(raw, where, {*required, "deals"}, optional={"id", *ADDED_SESSION_FIELDS})
     field(fields, where, "id", optional(integer))
     ruleset_id = field(fields, where, "ruleset", text)
     overrides = field(fields, where, "overrides", optional(json_object))
@@ -227,7 +235,7 @@ def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[R
         ruleset = find_ruleset(ruleset_id, overrides or None)
     except InvalidRulesetError as error:
         name = "overrides" if overrides else "ruleset"
-        raise ExchangeError(f"{where}.{name}: {error}") from None
+        raise ExchangeError(AT_PLACE, where=f"{where}.{name}", error=error) from None
     session: Row = {
         "ruleset": ruleset_id,
         "overrides": overrides,
@@ -235,6 +243,7 @@ def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[R
         "first_dealer": field(fields, where, "first_dealer", seat(ruleset)),
         "table_name": field(fields, where, "table_name", optional(text)),
         "place": field(fields, where, "place", optional(text)),
+        "language": field(fields, where, "language", text) if "language" in fields else "en",
         "created": field(fields, where, "created", timestamp),
         "pending_scarto": field(fields, where, "pending_scarto", optional(json_object)),
         "pending_play": field(fields, where, "pending_play", optional(json_object)),

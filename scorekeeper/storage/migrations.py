@@ -205,3 +205,10 @@ def create_request_keys(db: sqlite_utils.Database) -> None:
     )
     db.table("request_keys").create_index(["session_id", "key"], unique=True)
     db.table("request_keys").create_index(["at"])
+
+
+@migrations()
+def add_session_language(db: sqlite_utils.Database) -> None:
+    # A session's language, chosen when it starts: its printed sheets are in it, whoever prints
+    # them (services.SESSION_LANGUAGES). The sessions from before become English ones.
+    db.table("sessions").add_column("language", str, not_null_default="en")

@@ -16,6 +16,7 @@ from babel import Locale
 from flask import Flask
 from flask import current_app
 from flask import g
+from flask_babel import format_date
 from flask_babel import format_datetime
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFProtect
@@ -23,9 +24,9 @@ from werkzeug.routing import BaseConverter
 from werkzeug.routing import ValidationError
 
 from ..rules import Ruleset
-from ..rules import parse_card
 from ..storage.db import connect
 from ..storage.db import open_db
+from ..translate import card_label
 from . import addresses
 from . import network
 
@@ -92,6 +93,7 @@ def _register(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["card_label"] = card_label
     app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["day"] = day
     app.jinja_env.filters["side_members"] = side_members
 
 
@@ -131,11 +133,6 @@ def warm_up(app: Flask) -> None:
             get_translations()
 
 
-def card_label(code: str) -> str:
-    """A stored card code as the table reads it: KS is K♠."""
-    return parse_card(code).label
-
-
 def signed(score: int) -> str:
     """A score as the protocol writes it: +4, 0, -5."""
     return f"{score:+d}" if score else "0"
@@ -162,6 +159,14 @@ def when(stamp: str) -> str:
         locale.time_formats["short"].pattern, locale.date_formats["medium"].pattern
     )
     return format_datetime(moment, pattern, rebase=configured)
+
+
+def day(stamp: str) -> str:
+    """A stored date or time as the day the table reads: "24 Nov 2026", "24 nov 2026"."""
+    try:
+        return format_date(datetime.fromisoformat(stamp).date(), "medium")
+    except (TypeError, ValueError):
+        return str(stamp or "")
 
 
 def side_members(ruleset: Ruleset, players: Sequence[str]) -> list[list[str]]:

@@ -20,12 +20,16 @@ import click
 from flask import Flask
 from flask import current_app
 from flask.cli import with_appcontext
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..services import importing
 from ..services.reaudit import reaudit_all
 from ..storage import exchange
 from ..storage.backup import backup_database
 from ..storage.backup import integrity_check
+from ..translate import error_text
+from ..translate import problem_text
 from . import get_db
 
 
@@ -50,12 +54,14 @@ def backup(dest: Path | None) -> None:
     try:
         backup_database(current_app.config["DATABASE"], dest)
     except (exchange.ExchangeError, OSError) as error:
-        raise click.ClickException(f"no backup made: {error}") from None
-    click.echo(f"Backed up to {dest}")
+        message = _("no backup made: %(error)s", error=error_text(error))
+        raise click.ClickException(message) from None
+    click.echo(_("Backed up to %(dest)s", dest=dest))
     verdict = integrity_check(dest)
     if verdict != ["ok"]:
-        raise click.ClickException("the copy fails the integrity check: " + "; ".join(verdict))
-    click.echo("Integrity check of the copy: ok")
+        failed = _("the copy fails the integrity check: %(found)s", found="; ".join(verdict))
+        raise click.ClickException(failed)
+    click.echo(_("Integrity check of the copy: ok"))
 
 
 @click.command("export")
@@ -79,7 +85,7 @@ def export(session_ids: tuple[int, ...], output: Path | None) -> None:
     try:
         data = exchange.export_sessions(get_db(), session_ids or None)
     except exchange.ExchangeError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(error_text(error)) from None
     text = exchange.dumps(data)
     if output is None:
         click.echo(text, nl=False)
@@ -87,10 +93,19 @@ def export(session_ids: tuple[int, ...], output: Path | None) -> None:
     try:
         _write_whole(output, text)
     except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error}") from None
+        raise click.ClickException(
+            _("cannot write %(output)s: %(error)s", output=output, error=error)
+        ) from None
     sessions = data["sessions"]
     deals = sum(len(session["deals"]) for session in sessions)
-    click.echo(f"Exported {_count(len(sessions), 'session')} ({_count(deals, 'deal')}) to {output}")
+    click.echo(
+        _(
+            "Exported %(sessions)s (%(deals)s) to %(output)s",
+            sessions=_sessions(len(sessions)),
+            deals=_deals(deals),
+            output=output,
+        )
+    )
 
 
 @click.command("import")
@@ -107,20 +122,37 @@ def import_(file: IO[bytes]) -> None:
         # One byte over the limit is enough to refuse a file, however large it is.
         imported = importing.import_file(get_db(), file.read(importing.MAX_FILE_BYTES + 1))
     except exchange.ExchangeError as error:
-        message = f"{file.name}: {_cut(str(error))}. Nothing was imported."
+        message = _(
+            "%(file)s: %(error)s. Nothing was imported.",
+            file=file.name,
+            error=_cut(error_text(error)),
+        )
         raise click.ClickException(message) from None
     except sqlite3.Error as error:  # the write is one transaction: rolled back
-        message = f"{file.name}: not stored: {error}. Nothing was imported."
+        message = _(
+            "%(file)s: not stored: %(error)s. Nothing was imported.", file=file.name, error=error
+        )
         raise click.ClickException(message) from None
     if imported.reworded:
-        click.echo(
-            f"Notes and problem wording of {_count(imported.reworded, 'deal')} taken from "
-            "today's audit: the file's differ (written by an earlier version?)",
-            err=True,
-        )
+        click.echo(_reworded(imported.reworded), err=True)
     new_ids = imported.session_ids
     listed = ", ".join(str(session_id) for session_id in new_ids)
-    click.echo(f"Imported {_count(len(new_ids), 'session')}" + (f": {listed}" if listed else ""))
+    if listed:
+        click.echo(
+            _("Imported %(sessions)s: %(ids)s", sessions=_sessions(len(new_ids)), ids=listed)
+        )
+    else:
+        click.echo(_("Imported %(sessions)s", sessions=_sessions(len(new_ids))))
+
+
+def _reworded(count: int) -> str:
+    return ngettext(
+        "Notes and problem wording of %(num)s deal taken from today's audit: the file's differ "
+        "(written by an earlier version?)",
+        "Notes and problem wording of %(num)s deals taken from today's audit: the file's differ "
+        "(written by an earlier version?)",
+        count,
+    )
 
 
 @click.command("audit-all")
@@ -136,17 +168,23 @@ def audit_all() -> None:
         differences += 1
         old = " ".join(map(str, found.old))
         if found.new is None:
-            why = "; ".join(problem.message for problem in found.problems)
-            click.echo(
-                f"session {found.session_id}, deal {found.number}: {old} -> not recordable: {why}"
-            )
+            why = "; ".join(problem_text(problem) for problem in found.problems)
+            new = _("not recordable: %(why)s", why=why)
         else:
             new = " ".join(map(str, found.new))
-            click.echo(f"session {found.session_id}, deal {found.number}: {old} -> {new}")
+        where = {"session": found.session_id, "deal": found.number, "old": old, "new": new}
+        click.echo(_("session %(session)s, deal %(deal)s: %(old)s -> %(new)s", **where))
     if differences:
-        click.echo(f"{_count(differences, 'deal')} would now count differently", err=True)
+        click.echo(
+            ngettext(
+                "%(num)s deal would now count differently",
+                "%(num)s deals would now count differently",
+                differences,
+            ),
+            err=True,
+        )
         raise SystemExit(1)
-    click.echo("Every deal counts as it was stored.")
+    click.echo(_("Every deal counts as it was stored."))
 
 
 def _write_whole(path: Path, text: str) -> None:
@@ -162,8 +200,12 @@ def _write_whole(path: Path, text: str) -> None:
         raise
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+def _sessions(n: int) -> str:
+    return ngettext("%(num)s session", "%(num)s sessions", n)
+
+
+def _deals(n: int) -> str:
+    return ngettext("%(num)s deal", "%(num)s deals", n)
 
 
 def _cut(text: str, most: int = 500) -> str:

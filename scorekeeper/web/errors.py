@@ -16,6 +16,7 @@ from ..services import NotFoundError
 from ..services import PreconditionFailedError
 from ..services import ServiceError
 from ..services import UnrecordableDealError
+from ..translate import error_text
 from .api.values import problems_json
 
 STATUS = {
@@ -54,10 +55,10 @@ def service_error(error: ServiceError) -> tuple[Response | str, int]:
     problems = getattr(error, "problems", ())
     if isinstance(error, UnrecordableDealError):
         problems = error.result.problems
+    message = error_text(error)  # the services' sentences are in the reader's language
     if wants_json():
-        body = {"error": str(error), "problems": problems_json(problems)}
-        return app_json(body), status
-    return render_template("error.html", message=str(error), problems=problems), status
+        return app_json({"error": message, "problems": problems_json(problems)}), status
+    return render_template("error.html", message=message, problems=problems), status
 
 
 def http_error(error: HTTPException) -> tuple[Response | str, int, list[tuple[str, str]]]:

@@ -14,7 +14,9 @@ from collections.abc import Iterable
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField
 from wtforms import Field
@@ -27,6 +29,8 @@ from wtforms.widgets import HiddenInput
 from ..rules import PRESETS
 from ..rules.cards import full_deck
 from ..rules.names import card_name
+from ..services import InputError
+from ..translate import error_text
 
 SCARTO = "scarto"
 NUMBER = [validators.Optional(), validators.NumberRange(min=0, max=10_000)]
@@ -104,6 +108,26 @@ def error_field(form: FlaskForm, name: str | None) -> Field | None:
     return next((form[c] for c in candidates if c in form), None)
 
 
+def place_error(form: FlaskForm, error: Exception, default: Field | None = None) -> None:
+    """Show a refusal on its form: at the field it names (else ``default``, else above the
+    form), in the reader's language (``field_text``)."""
+    field = error_field(form, getattr(error, "field", None)) or default
+    errors = field.errors if field is not None else form.form_errors
+    errors.append(field_text(error, field))  # type: ignore[union-attr]
+
+
+def field_text(error: Exception, field: Field | None = None) -> str:
+    """An error's sentence for a page: where it names its field (``%(field)s``, the API's
+    ``piles[1]``), the field is named by its label, as the keeper knows it."""
+    if isinstance(error, InputError) and field is not None and error.template:
+        values = dict(error.params) | {"field": str(field.label.text)}
+        try:
+            return gettext(error.template) % values
+        except (KeyError, TypeError, ValueError):  # a broken translation: the message stands
+            pass
+    return error_text(error)
+
+
 def codes(text: str | None) -> list[str]:
     return (text or "").replace(",", " ").split()
 
@@ -141,7 +165,8 @@ def chip_labels(session: Any) -> dict[str, str]:
         labels = {str(t): f"{short[t]} & {short[t + 2]}" for t in range(2)}
     else:
         labels = {str(seat): name for seat, name in enumerate(short)}
-    return labels | {SCARTO: str(_l("scarto"))}
+    # The chip's own short word (a chip is a fifth of a phone's width): "undanl." in Swedish.
+    return labels | {SCARTO: pgettext("chip", "scarto")}
 
 
 def chip_legend(session: Any) -> list[str]:

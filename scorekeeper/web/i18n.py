@@ -1,7 +1,9 @@
-"""Languages: English and Italian through Flask-Babel, chosen by the switch or the browser."""
+"""Languages: English, Italian, German and Swedish through Flask-Babel, chosen by the switch or
+the browser; the JSON API by the request's Accept-Language alone."""
 
 from __future__ import annotations
 
+import os
 from urllib.parse import urlencode
 
 from flask import Blueprint
@@ -15,11 +17,18 @@ from flask_babel import Babel
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
+from ..services import SESSION_LANGUAGES
+from ..translate import house_rule
+from ..translate import local_help
+from ..translate import local_letters
+from ..translate import preset_name
 from ..translate import problem_text
 from ..translate import ruleset_name
 from ..translate import tr
 
-LANGUAGES = {"en": "English", "it": "Italiano"}
+# Each language by its own name, in the order of the session's languages (services/sessions.py).
+_NAMES = {"en": "English", "it": "Italiano", "de": "Deutsch", "sv": "Svenska"}
+LANGUAGES = {code: _NAMES[code] for code in SESSION_LANGUAGES}
 bp = Blueprint("i18n", __name__)
 
 
@@ -29,13 +38,25 @@ def select_locale() -> str:
 
 def _language_code() -> str:
     if not has_request_context():
-        return "en"  # command-line tools speak English
+        return _environment_language()  # command-line tools: the terminal's language
+    best = request.accept_languages.best_match(list(LANGUAGES)) or "en"
     if request.path.startswith("/api/"):
-        return "en"  # the JSON API answers in English, whatever the browser says
+        return best  # the API's sentences follow Accept-Language; its codes stay the same
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return str(chosen)
-    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+    return best
+
+
+def _environment_language() -> str:
+    """The language a terminal asks for, as gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES,
+    LANG: the first one set decides), if the app speaks it; else English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
 
 
 def current_language() -> str:
@@ -83,3 +104,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["problem_text"] = problem_text
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["ruleset_name"] = ruleset_name
+    app.jinja_env.globals["house_rule"] = house_rule
+    app.jinja_env.globals["local_help"] = local_help
+    app.jinja_env.globals["local_letters"] = local_letters
+    app.jinja_env.filters["preset_name"] = preset_name

@@ -1,9 +1,12 @@
 """Printed sheets as PDF: a session's protocol, blank sheets for paper play, a deal's audit.
 
-Each sheet is rendered once and kept in a per-process LRU (pdf/cache.py) under a key that names
-everything it shows: for a session, its id and version (storage/versions.py: changes on every
-write to the session or its deals), the paper, the language and the read link (or why there is
-none); a repeated request for an unchanged session is then served without WeasyPrint.
+A session's sheets are printed in the session's language, whoever asks; a blank sheet in the
+page's. Each sheet is rendered once and kept in a per-process LRU (pdf/cache.py) under a key that
+names everything it shows: for a session, its id and version (storage/versions.py: changes on
+every write to the session or its deals, and covers every column of its row, its language
+too), the paper and the read link (or why there is none); for a blank sheet, the page's language.
+A repeated request for an unchanged session is then served without WeasyPrint, whatever the
+language of the page it comes from.
 SHEET_CACHE_SIZE in the app's config sets how many sheets a process keeps (default 64; 0 turns
 the cache off).
 """
@@ -25,17 +28,20 @@ from flask import render_template
 from flask import request
 from flask import send_file
 from flask import url_for
+from flask_babel import force_locale
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..pdf.cache import SheetCache
+from ..pdf.metrics import text_width
 from ..pdf.render import render_pdf
 from ..rules import InvalidRulesetError
 from ..rules import find_ruleset
 from ..scoresheet import Protocol
 from ..scoresheet import build_protocol
+from ..services.errors import rules_error
 from ..sheets import ReferenceSection
 from ..sheets import blank_rows
 from ..sheets import qr_png
@@ -51,8 +57,9 @@ bp = Blueprint("sheets", __name__)
 PAPERS = ("a4", "letter")
 STYLESHEETS = ("print.css",)
 FONT, FONT_SIZE = "fonts/DejaVuSans.ttf", 9.5  # print.css: the text of a sheet, in pt
+BOLD_FONT = "fonts/DejaVuSans-Bold.ttf"
 CACHE_SIZE = 64  # sheets per process, unless the config's SHEET_CACHE_SIZE says otherwise
-WIDTH, CHAR, BOLD, PAD = 182.0, 1.9, 2.1, 3.5  # mm: A4's text width, a character, cell padding
+WIDTH, PAD = 182.0, 3.5  # mm: A4's text width, a cell's padding and borders
 
 
 @bp.get("/s/<int:session_id>")
@@ -70,22 +77,26 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
     # The read-only link: whoever scans it may read this protocol, even on a club's server. At
     # an address a phone can open (web/addresses.py), or none, and the sheet says why.
     link = shared_url("auth.view", token=version.read_token)
-    note = "" if link else why_no_link()
-    key = ("sheet", session_id, version.version, paper, _language(), link or note)
+    with force_locale("en"):  # which note the key names; the sheet says it in its language
+        note = "" if link else why_no_link()
+    # Not the page's language: the sheet is in the session's, which its version covers.
+    key = ("sheet", session_id, version.version, paper, link or note)
 
     def html() -> str:
         session = services.load_session(db, session_id)
-        protocol = build_protocol(session)
-        return render_template(
-            "print/session_sheet.html",
-            session=session,
-            paper=paper,
-            protocol=protocol,
-            columns=_columns(len(protocol.side_names), session.players, _first_column(protocol)),
-            link=link,
-            qr=_qr(link) if link else "",
-            no_qr=note,
-        )
+        with force_locale(session.language):
+            protocol = build_protocol(session)
+            first = _first_column(protocol)
+            return render_template(
+                "print/session_sheet.html",
+                session=session,
+                paper=paper,
+                protocol=protocol,
+                columns=_columns(len(protocol.side_names), session.players, first),
+                link=link,
+                qr=_qr(link) if link else "",
+                no_qr=why_no_link() if note else "",
+            )
 
     # Kept only if no write came between the version and the render (or it would hide the write).
     return _sheet(key, html, f"protocol-{session_id}.pdf", lambda: version == _version(session_id))
@@ -97,11 +108,11 @@ def blank_sheet() -> Response | printing.Answer:
     try:
         ruleset = find_ruleset(request.args.get("ruleset", "scarto"))
     except InvalidRulesetError as error:
-        raise services.InputError(str(error), "ruleset") from None
+        raise rules_error(error, "ruleset") from None
     names = _names(request.args.get("players", ""), ruleset.players)
     deals = request.args.get("deals", type=int)
     if deals is not None and not 1 <= deals <= 60:
-        raise services.InputError("deals must be a number from 1 to 60", "deals")
+        raise services.InputError(_("deals must be a number from 1 to 60"), "deals")
     paper = _paper()
     sides = [f"{names[s]} & {names[s + 2]}" for s in range(2)] if ruleset.teams else names
 
@@ -127,23 +138,26 @@ def audit_report(session_id: int, number: int) -> Response | printing.Answer:
     paper = _paper()
     db = get_db()
     version = _version(session_id)
-    key = ("audit", session_id, version.version, number, paper, _language())
+    key = ("audit", session_id, version.version, number, paper)
 
     def html() -> str:
         session = services.load_session(db, session_id)
         if not 1 <= number <= len(session.deals):
-            raise services.NotFoundError(f"no deal {number} in session {session_id}")
+            raise services.NotFoundError(
+                _("no deal %(number)s in session %(session)s", number=number, session=session_id)
+            )
         deal = session.deals[number - 1]
-        result = services.preview_deal(session, deal.input, number)[1]
-        played = services.replay_of(session, deal) if deal.form == "play" else None
-        return render_template(
-            "print/audit_report.html",
-            session=session,
-            deal=deal,
-            result=result,
-            replay=played,
-            paper=paper,
-        )
+        with force_locale(session.language):
+            result = services.preview_deal(session, deal.input, number)[1]
+            played = services.replay_of(session, deal) if deal.form == "play" else None
+            return render_template(
+                "print/audit_report.html",
+                session=session,
+                deal=deal,
+                result=result,
+                replay=played,
+                paper=paper,
+            )
 
     return _sheet(
         key, html, f"deal-{session_id}-{number}.pdf", lambda: version == _version(session_id)
@@ -153,7 +167,7 @@ def audit_report(session_id: int, number: int) -> Response | printing.Answer:
 def _paper() -> str:
     paper = request.args.get("paper", "a4").lower()
     if paper not in PAPERS:
-        raise services.InputError("paper must be a4 or letter", "paper")
+        raise services.InputError(_("paper must be a4 or letter"), "paper")
     return paper
 
 
@@ -161,7 +175,7 @@ def _names(text: str, players: int) -> list[str]:
     """Names from "Anna,Bruno,Carla", or empty lines to write on; at most one per seat."""
     names = [name.strip()[:40] for name in text.split(",")] if text.strip() else []
     if len(names) > players:
-        raise services.InputError(f"this ruleset has {players} players", "players")
+        raise services.InputError(_("this ruleset has %(n)s players", n=players), "players")
     return names + [""] * (players - len(names))
 
 
@@ -174,35 +188,41 @@ def _qr(link: str) -> str:
 def _columns(sides: int, dealers: Sequence[str], first: float, blank: bool = False) -> list[float]:
     """The protocol table's column widths in percent: "#", the dealer, then points and total
     of each side. A fixed table layout takes them as given instead of measuring every cell, so
-    they are estimated here from the longest texts (9.5 pt DejaVu Sans: about 1.9 mm a
-    character, 2.1 mm in bold) on A4's 182 mm: no word is cut, the headers included; the dealer
-    gets up to 40 mm for a long name, the sides the rest, with their total columns just wide
-    enough (or room to write totals by hand on a blank sheet)."""
-    total = max(_longest_word(_("total")) * BOLD + PAD, 20.0 if blank else 0.0, 5 * BOLD + PAD)
-    points = max(_longest_word(_("pts (score)")) * BOLD, 8 * CHAR) + PAD
+    they are worked out here from the longest texts in the sheet's own fonts (pdf/metrics.py)
+    on A4's 182 mm: no word is cut, the headers included, in every language ("Mazziere",
+    "Summe"); the dealer gets up to 40 mm for a long name, the sides the rest, with their total
+    columns just wide enough (or room to write totals by hand on a blank sheet)."""
+    total = max(_widest_word(_("total"), bold=True), 20.0 if blank else 0.0, _mm("-888", True))
+    points = max(_widest_word(_("pts (score)"), bold=True), _mm("100 (+74)")) + PAD
     number = max(first, 5.0) + PAD
-    longest_name = max((len(name) for name in dealers), default=0)
-    longest_word = max((_longest_word(name) for name in dealers), default=0)
-    dealer_min = max(16.0, min(longest_word * CHAR, 56.0)) + PAD  # longer words break
-    dealer_wanted = max(16.0, min(longest_name * CHAR, 40.0)) + PAD
-    room = WIDTH - number - sides * (points + total)
+    header = _widest_word(_("Dealer"), bold=True)
+    widest_word = max((_widest_word(name) for name in dealers), default=0.0)
+    dealer_min = max(16.0, header, min(widest_word, 56.0)) + PAD  # longer names break
+    dealer_wanted = max(16.0, min(max((_mm(n) for n in dealers), default=0.0), 40.0)) + PAD
+    room = WIDTH - number - sides * (points + total + PAD)
     dealer = max(dealer_min, min(dealer_wanted, room))
     side = (WIDTH - number - dealer) / sides
-    widths = [number, dealer, *[side - total, total] * sides]
+    widths = [number, dealer, *[side - total - PAD, total + PAD] * sides]
     return [round(width / WIDTH * 100, 2) for width in widths]
 
 
-def _longest_word(text: str) -> int:
-    return max((len(word) for word in text.split()), default=0)
+def _mm(text: str, bold: bool = False, size: float = FONT_SIZE) -> float:
+    """The width of text in mm, in the sheet's font (bold for headers and totals)."""
+    font = Path(current_app.static_folder or "static") / (BOLD_FONT if bold else FONT)
+    return text_width(text, font, size)
+
+
+def _widest_word(text: str, bold: bool = False) -> float:
+    return max((_mm(word, bold) for word in text.split()), default=0.0)
 
 
 def _first_column(protocol: Protocol) -> float:
     """The width in mm of the widest "#" cell: the deal's number and its tags (7 pt text)."""
     widest = 0.0
-    corrected = len(_("corrected")) * 1.4 + 2.5
+    corrected = _mm(_("corrected"), size=7.0) + 2.5
     for row in protocol.rows:
         tags = (corrected if row.deal.corrected else 0.0) + (3.5 if row.marks else 0.0)
-        widest = max(widest, len(str(row.deal.number)) * CHAR, tags)
+        widest = max(widest, _mm(str(row.deal.number)), tags)
     return widest
 
 

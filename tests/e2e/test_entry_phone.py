@@ -144,7 +144,7 @@ def test_enter_saves_the_quick_count_and_the_full_piles(phone: Page) -> None:
 
     second = random_deal(SCARTO, 11, 1)
     page.goto(f"/sessions/{session}/deals/new/piles")
-    expect(page.locator("#pile_0")).to_be_focused()
+    expect(page.locator("#scarto")).to_be_focused()  # the scarto first, as the picker fills it
     for seat, pile in enumerate(second.piles):
         page.fill(f"#pile_{seat}", " ".join(card.code for card in pile))
     page.fill("#scarto", " ".join(card.code for card in second.scarto))
@@ -237,7 +237,7 @@ def test_the_play_and_the_scarto_check_open_at_the_scarto_and_enter_sends_them(
     expect(page.locator("#scarto")).to_be_focused()
     page.keyboard.type("KS 2S T1")
     page.keyboard.press("Enter")
-    expect(page.locator(".verdict h2")).to_have_text("Illegal: KS 2S T1")
+    expect(page.locator(".verdict h2")).to_have_text("Illegal: K♠ 2♠ T1")
 
 
 # Full piles: the picker beside its piles, a suit a row, "the rest to"
@@ -302,7 +302,15 @@ def test_the_picker_works_with_the_keyboard(phone: Page) -> None:
     page.keyboard.press("ArrowDown")
     expect(page.locator('.picker button.pick[data-code="9S"]')).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator("#pile_0")).to_have_value("9S")
+    # An empty scarto is filled first; with its three cards the picker moves on to the first pile.
+    expect(page.locator("#scarto")).to_have_value("9S")
+    codes = ["9S"]
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+        codes.append(page.evaluate("document.activeElement.dataset.code"))
+        page.keyboard.press("Enter")
+    expect(page.locator("#scarto")).to_have_value(" ".join(codes[:3]))
+    expect(page.locator("#pile_0")).to_have_value(codes[3])
     # One stop for Tab in the grid: from it, Tab leaves the grid.
     assert page.locator(".picker button.pick[tabindex='0']").count() == 1
 
@@ -450,8 +458,9 @@ def test_every_entry_form_fits_360_px_and_every_target_a_thumb(
     if form == "quick" and len(players) == 4:  # show the Fool's trick's question
         page.locator('input[name="card_F"][value="0"]').locator("xpath=ancestor::label[1]").tap()
         expect(page.locator("#fool_trick_winner")).to_be_visible()
-    if page.locator("summary").count():  # "Dealt by another player?" open, its field shown
-        page.locator("summary").click()
+    # "Dealt by another player?" and "How cards are typed" open, their contents shown.
+    for summary in page.locator("summary").all():
+        summary.click()
     name = f"entry-{form}-{ruleset}-360.png"
     page.screenshot(path=screenshot_dir / name, full_page=True)
     problems = page.evaluate(MEASURE)

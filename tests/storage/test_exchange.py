@@ -375,6 +375,7 @@ def exports(draw):
                     "first_dealer": seats,
                     "table_name": st.none() | texts,
                     "place": st.none() | texts,
+                    "language": st.sampled_from(services.SESSION_LANGUAGES),
                     "created": stamps,
                     "pending_scarto": st.none() | json_objects,
                     "pending_play": st.none() | json_objects,

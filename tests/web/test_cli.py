@@ -116,6 +116,19 @@ def test_backup_refuses_to_overwrite_a_file(runner, tmp_path):
     assert dest.read_bytes() == b"keep me"
 
 
+def test_the_commands_speak_the_terminals_language(runner, tmp_path, monkeypatch):
+    # As gettext reads it: the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set.
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    dest = tmp_path / "precious.sqlite"
+    dest.write_bytes(b"keep me")
+    result = runner.invoke(args=["backup", str(dest)])
+    assert result.exit_code == 1
+    assert "no backup made" not in result.output
+    assert "nessuna copia di sicurezza fatta" in result.output
+
+
 # export
 
 

@@ -284,6 +284,30 @@ def test_full_piles_take_lower_case_and_suit_symbols(client, app, session_id):
     assert stored_points(app, session_id) == [expected]
 
 
+@pytest.mark.parametrize("empty", [0, 1, 2])
+def test_the_one_pile_left_empty_takes_the_rest_of_the_pack(client, app, session_id, empty):
+    # As the last total is worked out from the others: with the scarto and two piles given,
+    # the third pile can only be the cards no one else holds (rules.md A5: every card of the
+    # deck is in exactly one pile or the scarto).
+    deal, expected = quick_case(app, session_id, 8)
+    piles = [[] if seat == empty else pile for seat, pile in enumerate(deal.piles)]
+    assert_saved(post(client, session_id, "piles", piles_form(piles, deal.scarto)), session_id)
+    assert stored_points(app, session_id) == [expected]
+    stored = load(app, session_id).deals[0].input["piles"][empty]
+    assert sorted(stored) == sorted(card.code for card in deal.piles[empty])
+
+
+def test_two_empty_piles_or_no_scarto_are_not_filled_in(client, app, session_id):
+    deal, _ = quick_case(app, session_id, 8)
+    two_empty = piles_form([deal.piles[0], [], []], deal.scarto)
+    no_scarto = piles_form([deal.piles[0], deal.piles[1], []], [])
+    for data in (two_empty, no_scarto):
+        response = post(client, session_id, "piles", data)
+        assert response.status_code == 422, alerts(page(response))
+        assert "missing" in refusal(response)
+    assert deal_count(app, session_id) == 0
+
+
 def test_an_unknown_card_in_a_pile_is_refused_next_to_that_pile(client, app, session_id):
     deal, _ = quick_case(app, session_id, 6)
     piles = [[card.code for card in pile] for pile in deal.piles]
@@ -362,8 +386,7 @@ def test_a_plain_scarto_is_legal(client, session_id):
     response = check_scarto(client, session_id, "QC 4S 10D")
     assert response.status_code == 200
     verdict = text(page(response).select_one(".verdict"))
-    assert verdict.startswith("Legal")
-    assert "QC 4S 10D" in verdict
+    assert verdict.startswith("Legal: Q♥ 4♠ 10♦")  # the cards as the table reads them
 
 
 @pytest.mark.parametrize(
@@ -376,6 +399,7 @@ def test_the_verdict_is_kept_and_shown_with_the_next_deal_recorded(
     record_totals(client, session_id, [30, 27, 21])
     check_scarto(client, session_id, scarto)
     protocol = text(page(client.get(f"/sessions/{session_id}")).select_one(".next"))
+    scarto = " ".join(parse_card(code).label for code in scarto.split())  # as the table reads it
     assert f"{scarto} — {legal}" in protocol
     record_totals(client, session_id, [26, 26, 26])
     soup = page(client.get(f"/sessions/{session_id}/deals/2"))

@@ -133,7 +133,7 @@ def test_a_counter_left_out_is_tied_to_its_group_of_chips(client):
     [
         ("deals/new/totals", "points_0"),
         ("deals/new/quick", "card_JS"),  # the first counter of the pack, the Jack of Swords
-        ("deals/new/piles", "pile_0"),
+        ("deals/new/piles", "scarto"),  # so do the full piles: the scarto is filled first
         ("deals/new/play", "scarto"),  # the play starts with the scarto
         ("deals/import", "record"),
         ("scarto", "scarto"),

@@ -246,9 +246,9 @@ def test_full_piles_per_team_record_the_points_of_the_teams_piles(client, app, s
     session_id = start_session(client, FOUR, ruleset="piedicavallo")
     soup = page(client.get(f"/sessions/{session_id}/deals/new/piles"))
     assert [area["name"] for area in soup.select(".piles-entry textarea")] == [
+        "scarto",
         "pile_0",
         "pile_1",
-        "scarto",
     ]
     deal = played_deal(seed, 0, PIEDICAVALLO)
     teams = [deal.piles[0] + deal.piles[2], deal.piles[1] + deal.piles[3]]

@@ -138,7 +138,7 @@ def test_a_scarto_checked_before_play_shows_at_once_and_goes_with_the_next_deal(
     )
     assert response.status_code == 200
     soup = page(client.get(f"/sessions/{session_id}"))
-    assert "Scarto checked for the next deal: KS 2S 3S" in text(soup)
+    assert "Scarto checked for the next deal: K♠ 2♠ 3♠" in text(soup)
     assert client.get(f"{API}/sessions/{session_id}").get_json()["pending_scarto"]["scarto"] == [
         "KS",
         "2S",

@@ -25,12 +25,15 @@ from babel.messages.pofile import read_po
 from scorekeeper import create_app
 from scorekeeper.services import start_session
 from scorekeeper.storage.db import open_db
+from scorekeeper.web.i18n import LANGUAGES
 from tests.web import helpers
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 ITALIAN = TRANSLATIONS / "it" / "LC_MESSAGES" / "messages.po"
+# Every language the app speaks has a whole catalogue, English's too (its strings as they are).
+CATALOGUES = {code: TRANSLATIONS / code / "LC_MESSAGES" / "messages.po" for code in LANGUAGES}
 # The keywords `make translations` passes to `pybabel extract` (-k), beside Babel's defaults;
 # problem() and translatable() mark the rules core's English (scorekeeper/rules/problem.py).
 KEYWORDS = {
@@ -220,9 +223,10 @@ def test_error_pages_are_translated(client):
 # The catalogue
 
 
-def test_every_message_has_an_italian_translation():
-    catalog = _read(ITALIAN)
-    assert str(catalog.locale) == "it"
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_has_a_translation_in_each_language(language):
+    catalog = _read(CATALOGUES[language])
+    assert str(catalog.locale) == language
     assert catalog.num_plurals == 2
     assert not catalog.fuzzy, "the catalogue's header is marked fuzzy: it would not compile"
     problems = []
@@ -256,11 +260,11 @@ def test_the_catalogues_hold_every_string_in_the_sources():
         )
     }
     assert extracted, "nothing extracted: is babel.cfg right?"
-    for path in (POT, ITALIAN):
+    for path in (POT, *CATALOGUES.values()):
         catalog = _read(path)
         known = {(message.context, message.id) for message in catalog if message.id}
         missing = sorted(str(message) for _context, message in extracted - known)
-        assert not missing, f"run `make translations`, then translate {path.name}: {missing}"
+        assert not missing, f"run `make translations`, then translate {path}: {missing}"
 
 
 TRANSLATED_CALL = re.compile(r"\b(?:_|_l|gettext|ngettext|lazy_gettext|lazy_ngettext)\(")
@@ -280,10 +284,19 @@ def test_no_string_to_translate_hides_in_an_f_string():
     assert not hidden, f"take the _() out of these f-strings: {hidden}"
 
 
-def test_the_compiled_catalogue_is_current():
-    mo = ITALIAN.with_suffix(".mo")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_compiled_catalogue_is_current(language):
+    mo = CATALOGUES[language].with_suffix(".mo")
     assert mo.exists()
-    assert mo.stat().st_mtime >= ITALIAN.stat().st_mtime
+    assert mo.stat().st_mtime >= CATALOGUES[language].stat().st_mtime
+
+
+def test_the_english_catalogue_says_each_string_as_it_is():
+    # make translations fills it (scripts/english-catalogue): nothing to translate, but a
+    # missing entry there means the catalogues were not brought up to date.
+    for message in _read(CATALOGUES["en"]):
+        if message.id:
+            assert message.string == message.id, message.id
 
 
 def test_the_switch_comes_back_to_the_page_without_its_saved_announcement(tmp_path):

@@ -120,7 +120,10 @@ def test_a_house_rule_is_kept_with_the_session_and_shown_on_its_protocol(client,
     session_id = start_session(client, option_top_trump="21")
     assert load(app, session_id).ruleset.top_trump == 21
     soup = page(client.get(f"/sessions/{session_id}"))
-    assert "top_trump = 21" in text(soup)
+    # Said as a sentence (rules/options.py); the ids stay in the API.
+    said = "The trump above all others: the Angel (20) or the World (21): The World (21)"
+    assert said in text(soup)
+    assert "top_trump" not in text(soup)
 
 
 def test_a_fourth_name_is_ignored_only_where_nobody_typed_it(client, app):

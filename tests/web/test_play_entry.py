@@ -559,6 +559,17 @@ def test_a_record_exported_and_imported_gives_the_same_deal(client, app):
     assert export(client, target) == record
 
 
+def test_a_name_a_record_cannot_hold_gets_a_sentence_not_a_server_error(client, app):
+    # The record's players line separates names with "|" (docs/deal-record.md): a name holding
+    # one cannot be written, and the keeper is told so (409), never a 500.
+    source = start_session(client, ["Anna|Bea", "Bruno", "Carla"], first_dealer=1)
+    deal = next_deal(app, source, 23)
+    save_play(client, source, deal.scarto, play_of(deal))
+    response = client.get(f"/sessions/{source}/deals/1/record.txt")
+    assert response.status_code == 409
+    assert "a player's name holds a '|'" in text(page(response))
+
+
 @pytest.mark.parametrize("ruleset_id", ["scarto-sv", "tarocchi-a-3", "piedicavallo"])
 def test_a_record_of_each_ruleset_round_trips_through_an_uploaded_file(client, app, ruleset_id):
     source = start(client, ruleset_id, first_dealer=2)

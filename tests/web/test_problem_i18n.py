@@ -1,7 +1,8 @@
 """The rules core's sentences in the reader's language: problems, ruleset names, option texts.
 
 The rules core keeps each problem's English template and values (rules/problem.py); the pages look
-the template up in the catalogue. The JSON API stays English, with problems as code and message.
+the template up in the catalogue. The JSON API's sentences follow Accept-Language: each problem
+keeps its stable code and English message, and gains its text in the request's language.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.cards import KING
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.names import card_label
 from scorekeeper.rules.problem import problem
 from scorekeeper.storage import repository
 from scorekeeper.translate import problem_text
@@ -123,13 +125,14 @@ def test_an_illegal_scarto_shows_in_italian_on_the_protocol_and_in_english_by_de
     english = text(page(client.get(f"/sessions/{session_id}")))
     assert ENGLISH_KING.format(card=king.label) in english
 
+    # The card as Italians write it too: R for the Re (rules/names.py).
     italian = text(page(client.get(f"/sessions/{session_id}", headers={"Accept-Language": "it"})))
-    assert ITALIAN_KING.format(card=king.label) in italian
+    assert ITALIAN_KING.format(card=card_label(king, "it")) in italian
     assert "Kings may not be laid aside" not in italian
 
     client.get("/lang/it")
     deal_page = text(page(client.get(f"/sessions/{session_id}/deals/1")))
-    assert ITALIAN_KING.format(card=king.label) in deal_page
+    assert ITALIAN_KING.format(card=card_label(king, "it")) in deal_page
 
 
 def test_the_stored_problem_keeps_its_english_message_and_its_template(app, session_id):
@@ -157,14 +160,14 @@ def test_the_scarto_checked_before_play_is_in_italian(client, app, session_id):
         f"/sessions/{session_id}/scarto", data={"scarto": "KS 2S 3S", "check": "y"}
     )
     verdict = text(page(response).select_one(".verdict"))
-    assert verdict.startswith("Irregolare")
-    assert ITALIAN_KING.format(card="K♠") in verdict
+    assert verdict.startswith("Irregolare: R♠ 2♠ 3♠")
+    assert ITALIAN_KING.format(card="R♠") in verdict
 
     body, _king = _king_laid_aside()
     _record(app, session_id, body)
     deal_page = text(page(client.get(f"/sessions/{session_id}/deals/1")))
     assert "Scarto controllato prima del gioco" in deal_page
-    assert ITALIAN_KING.format(card="K♠") in deal_page
+    assert ITALIAN_KING.format(card="R♠") in deal_page
 
 
 def test_a_refused_deal_names_its_problems_in_italian(client, app, session_id):
@@ -205,10 +208,12 @@ def test_a_session_with_house_rules_is_named_in_italian(client, app):
         )
 
 
-# The JSON API stays English, with problems as code, message and trick
+# The JSON API: sentences in the request's language, codes and English messages as they were
 
 
-def test_the_api_answers_in_english_with_problems_as_code_message_and_trick(client, app):
+def test_the_api_gives_each_problem_its_code_english_message_and_text_in_the_request_language(
+    client,
+):
     created = client.post(
         "/api/v1/sessions",
         json={"ruleset": "scarto", "players": ["Anna", "Bruno", "Carla"]},
@@ -222,13 +227,16 @@ def test_the_api_answers_in_english_with_problems_as_code_message_and_trick(clie
     )
     assert response.status_code == 201, response.get_json()
     problems = response.get_json()["problems"]
+    italian = ITALIAN_KING.format(card=card_label(king, "it"))
     assert {"code": "scarto-illegal", "message": ENGLISH_KING.format(card=king.label),
-            "trick": None} in problems  # fmt: skip
-    assert all(set(p) == {"code", "message", "trick"} for p in problems)
+            "text": italian, "trick": None} in problems  # fmt: skip
+    assert all(set(p) == {"code", "message", "text", "trick"} for p in problems)
 
     refused = client.post(
         f"/api/v1/sessions/{session_id}/deals", json={"points": [1]},
         headers={"Accept-Language": "it"},
     )  # fmt: skip
     assert refused.status_code == 400
-    assert refused.get_json()["error"] == "points must have 3 numbers, not 1"
+    assert refused.get_json()["error"] == "points deve avere 3 numeri, non 1"
+    english = client.post(f"/api/v1/sessions/{session_id}/deals", json={"points": [1]})
+    assert english.get_json()["error"] == "points must have 3 numbers, not 1"

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...services import request_keys
 from .. import get_db
-from . import values as js
+from . import etags
 
 HEADER = "Idempotency-Key"
 Write = Callable[[sqlite_utils.Database], request_keys.Answer]
@@ -52,7 +52,7 @@ def kept(deal: services.Deal, body: object, status: int, **headers: str) -> requ
     """A deal's answer as it is kept with its key: the JSON body as sent, status, ETag and the
     other headers given."""
     text = jsonify(body).get_data(as_text=True)
-    etag = js.deal_etag(deal.id, deal.version)
+    etag = etags.deal_etag(deal.id, deal.version)
     return request_keys.Answer(deal.id, status, text, {"ETag": etag, **headers})
 
 

@@ -56,6 +56,7 @@ def session_summary_json(row: Mapping[str, Any]) -> dict[str, Any]:
         "first_dealer": row["first_dealer"],
         "table_name": row.get("table_name") or "",
         "place": row.get("place") or "",
+        "language": row.get("language") or "en",
         "created": row.get("created"),
         "deal_count": row.get("deal_count", 0),
     }
@@ -85,6 +86,7 @@ def _session_fields(protocol: Protocol) -> dict[str, Any]:
         "first_dealer": session.first_dealer,
         "table_name": session.table_name,
         "place": session.place,
+        "language": session.language,
         "created": session.created,
         "totals": list(protocol.totals),
         "next_dealer": protocol.next_dealer,

@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ...rules import PRESETS
 from ...rules.options import OPTIONS
 from ...services import InputError
@@ -46,7 +48,16 @@ FORMS = {
 FORM_KEYS = frozenset(key for keys in FORMS.values() for key in keys)
 DEAL_EXTRAS = ("last_trick_winner", "declaration", "dealer", "fool_too_early")
 AUDIT_EXTRAS = ("ruleset", "options", "players", "dealer")
-SESSION_KEYS = ("ruleset", "players", "first_dealer", "options", "table_name", "place", "pin")
+SESSION_KEYS = (
+    "ruleset",
+    "players",
+    "first_dealer",
+    "options",
+    "table_name",
+    "place",
+    "pin",
+    "language",
+)
 COUNT_FORMS = {
     "cards": ("ruleset", "options", "cards"),
     "groups": ("ruleset", "options", "groups", "claimed"),
@@ -81,13 +92,21 @@ def options(body: Mapping[str, Any]) -> None:
         return  # the ruleset's reader says what is wrong
     if len(given) > len(OPTIONS):
         raise InputError(
-            f"options: {len(given)} house rules, but there are only {len(OPTIONS)}", "options"
+            _(
+                "options: %(n)s house rules, but there are only %(most)s",
+                n=len(given),
+                most=len(OPTIONS),
+            ),
+            "options",
         )
     for name, value in given.items():
         option = OPTIONS.get(name)
         if option is not None and isinstance(value, str) != isinstance(option.values[0], str):
             allowed = ", ".join(json.dumps(v) for v in option.values)
-            raise InputError(f"option {name} must be one of {allowed}", "options")
+            raise InputError(
+                _("option %(name)s must be one of %(allowed)s", name=name, allowed=allowed),
+                "options",
+            )
 
 
 def deal_body(body: Mapping[str, Any], *extras: str, form: str | None = None) -> None:
@@ -105,7 +124,7 @@ def deal_body(body: Mapping[str, Any], *extras: str, form: str | None = None) ->
     _only(body, (*FORMS[form], *DEAL_EXTRAS, *extras), absent=FORM_KEYS)
     options(body)
     if isinstance(body.get("version"), str):  # a query string's "3", not JSON's 3
-        raise InputError("version must be a whole number", "version")
+        raise InputError(_("version must be a whole number"), "version")
     _deal_sizes(body)
 
 
@@ -125,7 +144,7 @@ def _deal_sizes(body: Mapping[str, Any]) -> None:
     _at_most(play, "play", MAX_TRICKS)
     if isinstance(play, list):
         for number, trick in enumerate(play, start=1):
-            _at_most(trick, f"play[{number - 1}]", MAX_TRICK, f"trick {number}")
+            _at_most(trick, f"play[{number - 1}]", MAX_TRICK, trick=number)
 
 
 def count_body(body: Mapping[str, Any]) -> None:
@@ -153,18 +172,26 @@ def _only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str]
     if unknown:
         named = ", ".join(unknown[:SHOWN_KEYS])
         if len(unknown) > SHOWN_KEYS:
-            named += f" and {len(unknown) - SHOWN_KEYS} more"
+            named = _("%(keys)s and %(n)s more", keys=named, n=len(unknown) - SHOWN_KEYS)
         takes = ", ".join(sorted(allowed))
-        raise InputError(f"unexpected key {named}: this body takes {takes}", unknown[0])
+        message = _("unexpected key %(keys)s: this body takes %(takes)s", keys=named, takes=takes)
+        raise InputError(message, unknown[0])
 
 
 def _longest(value: object, field: str, most: int) -> None:
     if isinstance(value, str) and len(value) > most:
-        raise InputError(f"{field} may have at most {most} characters", field)
+        raise InputError(
+            _("%(field)s may have at most %(n)s characters", field=field, n=most), field
+        )
 
 
-def _at_most(value: object, field: str, most: int = MAX_CARDS, name: str | None = None) -> None:
+def _at_most(value: object, field: str, most: int = MAX_CARDS, trick: int | None = None) -> None:
     """Refuse a list (or an object) longer than the description allows; its items are read
-    elsewhere."""
+    elsewhere. A trick of a play is named by its number, from 1."""
     if isinstance(value, list | Mapping) and len(value) > most:
-        raise InputError(f"{name or field} may have at most {most} items, not {len(value)}", field)
+        if trick is None:
+            template = _("%(field)s may have at most %(n)s items, not %(given)s")
+        else:
+            template = _("trick %(trick)s may have at most %(n)s items, not %(given)s")
+        values = {"field": field, "trick": trick, "n": most, "given": len(value)}
+        raise InputError(template % values, field)

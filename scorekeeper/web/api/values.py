@@ -7,13 +7,13 @@ plain dicts and lists with cards as canonical codes.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 
 from ...rules import Card
 from ...rules import InvalidNotationError
@@ -27,7 +27,15 @@ from ...rules import parse_card
 from ...rules.audit import DealResult
 from ...rules.cards import repeated
 from ...rules.count_check import CountCheck
+from ...rules.problem import error_problem
+from ...rules.problem import problem
 from ...services import InputError
+from ...services.dealinput import AT_FIELD
+from ...services.errors import field_error
+from ...services.errors import rules_error
+from ...translate import error_text
+from ...translate import problem_text
+from ...translate import ruleset_name
 
 MAX_NUMBER = 10_000
 """Larger than any score a session can reach; anything beyond is a mistake, not a score."""
@@ -46,7 +54,9 @@ def body_object() -> dict[str, Any]:
     except RecursionError:  # nested deeper than the JSON reader goes
         body = None
     if not isinstance(body, dict):
-        raise InputError("the request body must be a JSON object (Content-Type: application/json)")
+        raise InputError(
+            _("the request body must be a JSON object (Content-Type: application/json)")
+        )
     return body
 
 
@@ -54,13 +64,13 @@ def ruleset_of(body: Mapping[str, Any]) -> Ruleset:
     """The body's "ruleset" id with its "options" (house rules) applied."""
     ruleset_id, options = body.get("ruleset"), body.get("options")
     if not isinstance(ruleset_id, str):
-        raise InputError("ruleset must be one of the ruleset ids", "ruleset")
+        raise InputError(_("ruleset must be one of the ruleset ids"), "ruleset")
     if options is not None and not isinstance(options, Mapping):
-        raise InputError("options must be an object of house rules", "options")
+        raise InputError(_("options must be an object of house rules"), "options")
     try:
         return find_ruleset(ruleset_id, options or None)
     except InvalidRulesetError as error:
-        raise InputError(str(error), "options" if options else "ruleset") from None
+        raise rules_error(error, "options" if options else "ruleset") from None
 
 
 def cards_of(value: object, field: str, ruleset: Ruleset) -> list[Card]:
@@ -76,7 +86,7 @@ def pile_of(value: object, ruleset: Ruleset) -> list[Card]:
     cards = cards_of(value, "cards", ruleset)
     twice = sorted(card.code for card in repeated(cards))
     if twice:
-        raise InputError(f"cards: {', '.join(twice)} given twice", "cards")
+        raise InputError(_("cards: %(cards)s given twice", cards=", ".join(twice)), "cards")
     return cards
 
 
@@ -84,7 +94,7 @@ def groups_of(value: object, ruleset: Ruleset) -> list[list[Card]]:
     """The groups of a count made at the table ("groups"): no more cards in all than the pack
     holds, counted before any is read (shape.py holds the groups to 78)."""
     if not isinstance(value, list):
-        raise InputError("groups must be a list of lists of card codes", "groups")
+        raise InputError(_("groups must be a list of lists of card codes"), "groups")
     codes = [_codes_of(group, f"groups[{i}]") for i, group in enumerate(value)]
     _within_pack(sum(map(len, codes)), "groups", ruleset)
     return [_deck_cards(group, f"groups[{i}]", ruleset) for i, group in enumerate(codes)]
@@ -95,43 +105,57 @@ def _codes_of(value: object, field: str) -> list[str]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
-        raise InputError(f"{field} must be a list of card codes", field)
+        raise InputError(_("%(field)s must be a list of card codes", field=field), field)
     return value
 
 
 def _within_pack(count: int, field: str, ruleset: Ruleset) -> None:
     if count > ruleset.deck_size:
-        pack = f"the {ruleset.deck_size}-card pack"
-        raise InputError(f"{field}: {count} cards, more than {pack}", field)
+        more = _(
+            "%(field)s: %(n)s cards, more than the %(deck)s-card pack",
+            field=field,
+            n=count,
+            deck=ruleset.deck_size,
+        )
+        raise InputError(more, field)
 
 
 def _deck_cards(codes: list[str], field: str, ruleset: Ruleset) -> list[Card]:
     try:
         cards = [parse_card(code) for code in codes]
     except InvalidNotationError as error:
-        problem = Problem("unknown-card", str(error))
-        raise InputError(f"{field}: {error}", field, (problem,)) from None
+        unknown = (error_problem("unknown-card", error),)
+        raise field_error(AT_FIELD, field, unknown, error=error_text(error)) from None
     deck = set(ruleset.cards)
     for card in cards:
         if card not in deck:
-            message = f"{card.code} is not in the {ruleset.deck}-card pack of {ruleset.name}"
-            raise InputError(f"{field}: {message}", field, (Problem("card-not-in-deck", message),))
+            outside = problem(
+                "card-not-in-deck",
+                "%(card_code)s is not in the %(deck)s-card pack of %(ruleset_name)s",
+                card_code=card.code,
+                deck=ruleset.deck,
+                ruleset_name=ruleset.name,
+            )
+            raise field_error(AT_FIELD, field, (outside,), error=problem_text(outside))
     return cards
 
 
 def whole_numbers(value: object, field: str) -> list[int]:
     """A list of whole numbers of a sensible size."""
     if not isinstance(value, list) or not all(is_int(item) for item in value):
-        raise InputError(f"{field} must be a list of whole numbers", field)
+        raise InputError(_("%(field)s must be a list of whole numbers", field=field), field)
     if any(abs(item) > MAX_NUMBER for item in value):
-        raise InputError(f"{field}: a number is far too large", field)
+        raise InputError(_("%(field)s: a number is far too large", field=field), field)
     return list(value)
 
 
 def seat_of(value: object, ruleset: Ruleset, field: str) -> int:
     """A seat, 0-based in order of play."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < ruleset.players:
-        raise InputError(f"{field} must be a seat from 0 to {ruleset.players - 1}", field)
+        raise InputError(
+            _("%(field)s must be a seat from 0 to %(last)s", field=field, last=ruleset.players - 1),
+            field,
+        )
     return value
 
 
@@ -140,57 +164,18 @@ def names_of(value: object, ruleset: Ruleset) -> list[str] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise InputError("players must be a list of names", "players")
+        raise InputError(_("players must be a list of names"), "players")
     if len(value) != ruleset.players:
-        raise InputError(
-            f"{ruleset.name} needs {ruleset.players} players, not {len(value)}", "players"
+        needs = _(
+            "%(ruleset)s needs %(n)s players, not %(given)s",
+            ruleset=ruleset_name(ruleset),
+            n=ruleset.players,
+            given=len(value),
         )
+        raise InputError(needs, "players")
     if any(len(name) > 80 for name in value):
-        raise InputError("a name may have at most 80 characters", "players")
+        raise InputError(_("a name may have at most %(n)s characters", n=80), "players")
     return list(value)
-
-
-def version_of(value: object) -> int | None:
-    """The optional version a client last saw of a deal, for optimistic locking."""
-    if value is None:
-        return None
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
-        value = int(value)  # from a query string
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ID:
-        raise InputError("version must be a whole number", "version")
-    return value
-
-
-def if_match() -> frozenset[tuple[int, int]] | None:
-    """The deal states the request's If-Match names (``if_match_of``)."""
-    given = request.headers.getlist("If-Match")
-    return if_match_of(", ".join(given)) if given else None
-
-
-def if_match_of(value: str | None) -> frozenset[tuple[int, int]] | None:
-    """The deal states, (id, version), an If-Match value names with ``deal_etag``'s tags; None
-    for no condition: no header, or "*" (any deal there: a missing one is a 404 anyway). A value
-    that cannot be read names none, so that the write is refused (412), not made on a guess:
-    the condition holds only if a tag listed matches (RFC 9110 13.1.1), and weak tags never do."""
-    if value is None or value.strip(" \t") == "*":
-        return None
-    seen: set[tuple[int, int]] = set()
-    position = 0
-    while position < len(value):  # every match but the last takes a comma
-        item = _ENTITY_TAGS.match(value, position)
-        if item is None:
-            return frozenset()
-        weak, tag = item.groups()
-        ours = _DEAL_TAG.fullmatch(tag or "")
-        if ours and not weak:
-            seen.add((int(ours[1]), int(ours[2])))
-        position = item.end()
-    return frozenset(seen)
-
-
-_ENTITY_TAGS = re.compile(r'[ \t]*(?:(W/)?"([^"]*)")?[ \t]*(?:,|\Z)')
-"""One element of an entity-tag list, and the comma after it: ``W/"x"``, ``"deal-17-v3"``."""
-_DEAL_TAG = re.compile(r"deal-([0-9]{1,19})-v([0-9]{1,19})")
 
 
 def is_int(value: object) -> bool:
@@ -198,12 +183,6 @@ def is_int(value: object) -> bool:
 
 
 # Writing
-
-
-def deal_etag(deal_id: int, version: int) -> str:
-    """A deal's strong entity tag, ``"deal-17-v3"``: its id and its version, which changes
-    with every change to it, so the tag names one state of one deal."""
-    return f'"deal-{deal_id}-v{version}"'
 
 
 def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
@@ -222,10 +201,12 @@ def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def problems_json(problems: Sequence[Problem | Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Each problem as the API gives it: code, English message, trick; problems stored as dicts
-    (a scarto checked before play) too. The template and values kept for translation stay out."""
+    """Each problem as the API gives it: its stable code, English message and trick, and its
+    text in the request's language (Accept-Language); problems stored as dicts (a scarto checked
+    before play) too. The template and values kept for translation stay out."""
     return [
         {key: (p if isinstance(p, Mapping) else asdict(p)).get(key) for key in PROBLEM_KEYS}
+        | {"text": problem_text(p)}
         for p in problems
     ]
 

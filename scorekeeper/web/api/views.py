@@ -23,6 +23,7 @@ from flask import jsonify
 from flask import request
 from flask import url_for
 from flask.views import MethodView
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -36,8 +37,10 @@ from ...services import request_keys
 from ...services.dealinput import audit_deal
 from ...services.dealinput import parse_deal_input
 from ...services.deals import find_deal
+from ...translate import error_text
 from .. import errors
 from .. import get_db
+from . import etags
 from . import once
 from . import protocol as pj
 from . import shape
@@ -51,7 +54,7 @@ Answer = Response | tuple[Response, int] | tuple[Response, int, dict[str, str]]
 @bp.errorhandler(ScorekeeperError)
 def rules_error(error: ScorekeeperError) -> tuple[Response | str, int]:
     """The rules core refused the input (notation, ruleset, deal): a 400 with its sentence."""
-    return errors.service_error(services.InputError(str(error)))
+    return errors.service_error(services.InputError(error_text(error)))
 
 
 @bp.get("/rulesets")
@@ -74,7 +77,11 @@ def count() -> Response:
     claimed = js.whole_numbers(body.get("claimed"), "claimed")
     if len(claimed) != len(groups):
         raise services.InputError(
-            f"claimed must have a value for each of the {len(groups)} groups, not {len(claimed)}",
+            _(
+                "claimed must have a value for each of the %(n)s groups, not %(given)s",
+                n=len(groups),
+                given=len(claimed),
+            ),
             "claimed",
         )
     return jsonify(js.count_check_json(check_count(groups, claimed, ruleset)))
@@ -177,8 +184,8 @@ bp.add_url_rule(
 def _correct(session_id: int, number: int | None, deal_id: int | None) -> Response:
     body = js.body_object()
     shape.deal_body(body, "version")
-    version = js.version_of(body.get("version"))
-    seen, session_id = js.if_match(), _checked_id(session_id)
+    version = etags.version_of(body.get("version"))
+    seen, session_id = etags.if_match(), _checked_id(session_id)
 
     def correct(db: sqlite_utils.Database) -> request_keys.Answer:
         deal = services.correct_deal(db, session_id, number, body, version, deal_id, seen)
@@ -191,7 +198,7 @@ def _delete(session_id: int, number: int | None, deal_id: int | None) -> tuple[s
     given: Any = request.args.get("version")
     if given is None and request.content_length:
         given = js.body_object().get("version")
-    version, seen = js.version_of(given), js.if_match()
+    version, seen = etags.version_of(given), etags.if_match()
     services.delete_deal(get_db(), _checked_id(session_id), number, version, deal_id, seen)
     return "", 204
 
@@ -216,7 +223,7 @@ def _protocol(session_id: int) -> dict[str, Any]:
 
 def _checked_id(session_id: int) -> int:
     if session_id > js.MAX_ID:
-        raise services.NotFoundError(f"no session {session_id}")
+        raise services.NotFoundError(_("no session %(id)s", id=session_id))
     return session_id
 
 

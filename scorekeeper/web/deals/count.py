@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 from flask import render_template
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -21,9 +22,11 @@ from ...rules import Ruleset
 from ...rules import check_count
 from ...rules import count_pile
 from ...rules import find_ruleset
-from ...rules import parse_cards
 from ...rules.cards import full_deck
 from ...rules.cards import repeated
+from ...rules.names import parse_typed
+from ...translate import card_label
+from ...translate import error_text
 from ..forms import codes as card_codes
 from ..forms import ruleset_choices
 from ..forms import within_pack
@@ -62,24 +65,30 @@ def checker() -> tuple[str, int] | str:
             )
         codes = card_codes(form.cards.data)
         _within_pack(len(codes), ruleset)
-        cards = parse_cards(codes)
+        cards = _typed(codes)
         _check_pile(cards, ruleset)
         return render_template("count.html", form=form, pile=count_pile(cards, ruleset))
     except (InvalidNotationError, ValueError) as error:
         target = form.groups if form.groups.data and form.groups.data.strip() else form.cards
-        target.errors.append(str(error))  # type: ignore[attr-defined]
+        target.errors.append(error_text(error))  # type: ignore[attr-defined]
         return render_template("count.html", form=form), 400
+
+
+def _typed(codes: list[str]) -> list[Card]:
+    """Cards as typed: codes, or the page language's court letters (rules/names.py)."""
+    language = str(get_locale() or "en")
+    return [parse_typed(code, language) for code in codes]
 
 
 def _check_pile(cards: list[Card], ruleset: Ruleset) -> None:
     """A pile holds each card of the ruleset's pack at most once."""
     pack = set(ruleset.cards)
-    outside = [card.label for card in cards if card not in pack]
+    outside = [card_label(card) for card in cards if card not in pack]
     if outside:
         raise ValueError(
             _("not in the %(n)s-card pack: %(cards)s", n=ruleset.deck_size, cards=" ".join(outside))
         )
-    twice = sorted(card.label for card in repeated(cards))
+    twice = [card_label(card) for card in sorted(repeated(cards))]
     if twice:
         raise ValueError(_("given twice: %(cards)s", cards=" ".join(twice)))
 
@@ -111,6 +120,6 @@ def _read_groups(text: str, ruleset: Ruleset) -> tuple[list[list[Card]], list[in
             raise ValueError(
                 _("line %(n)s: write the group's cards, then = and its value", n=number)
             )
-        groups.append(parse_cards(group))
+        groups.append(_typed(group))
         claimed.append(int(value))
     return groups, claimed

@@ -36,7 +36,7 @@ from ...services import InputError
 from ...services import Session
 from ...services import entry
 from ...services import totals
-from ..forms import NUMBER
+from ...translate import card_label
 from ..forms import SCARTO
 from ..forms import SignedIntegerField
 from ..forms import between
@@ -137,7 +137,7 @@ def quick_form(session: Session) -> type[DealForm]:
     language = str(get_locale() or "en")
     for card in entry.counters_of(ruleset):
         # No choice check: a counter left out reaches the audit, which names it as missing.
-        field = SelectField(card.label, choices=options(places), validate_choice=False)
+        field = SelectField(card_label(card), choices=options(places), validate_choice=False)
         setattr(QuickCountForm, f"card_{card.code}", field)
         QuickCountForm.card_names[card.code] = card_name(card, language)
     most = ruleset.tricks_per_deal
@@ -197,8 +197,9 @@ def piles_body(form: Any, session: Session) -> dict[str, Any]:
         )
         for side, name in enumerate(session.side_names)
     ]
-    piles += [[] for _ in range(ruleset.players - len(piles))]  # a team's pile is seat t's
     scarto = entry.read_codes(form.scarto.data, _("The scarto"), "scarto")
+    entry.rest_to_empty_pile(piles, scarto, ruleset)
+    piles += [[] for _ in range(ruleset.players - len(piles))]  # a team's pile is seat t's
     return _with_answers({"piles": piles, "scarto": scarto}, form)
 
 
@@ -216,11 +217,7 @@ def play_form(session: Session) -> type[DealForm]:
 
 
 def play_body(form: Any, session: Session) -> dict[str, Any]:
-    lines = [line for line in (form.tricks.data or "").splitlines() if line.strip()]
-    play = [
-        entry.read_codes(line, _("Trick %(n)s", n=n + 1), f"play[{n}]")
-        for n, line in enumerate(lines)
-    ]
+    play = entry.read_tricks(form.tricks.data, session.ruleset)
     scarto = entry.read_codes(form.scarto.data, _("The scarto"), "scarto")
     return with_dealer({"scarto": scarto, "play": play}, form)
 
@@ -270,7 +267,8 @@ class ScartoForm(FlaskForm):
         _l("Does the dealer keep the Fool?"), choices=options(YES_NO), default=""
     )
     trumps_announced = IntegerField(
-        _l("Trumps the dealer announced as laid aside (empty: not asked)"), NUMBER
+        _l("Trumps the dealer announced as laid aside (empty: not asked)"),
+        between(0, 21, _l("The dealer can announce 0 to 21 trumps.")),
     )
     check = SubmitField(_l("Check the scarto"))
 

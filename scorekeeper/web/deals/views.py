@@ -21,8 +21,9 @@ from ...services import request_keys
 from ...translate import problem_text
 from .. import get_db
 from ..forms import ConfirmForm
-from ..forms import error_field
+from ..forms import field_text
 from ..forms import options
+from ..forms import place_error
 from . import forms
 from . import once
 
@@ -84,8 +85,7 @@ def scarto(session_id: int) -> Page:
         try:
             verdict = services.check_scarto_first(get_db(), session_id, forms.scarto_body(form))
         except services.InputError as error:
-            field = error_field(form, error.field) or form.scarto
-            field.errors.append(str(error))
+            place_error(form, error, form.scarto)
             return render_template("deals/scarto.html", session=session, form=form), 400
     elif form.is_submitted():
         return render_template("deals/scarto.html", session=session, form=form), 400
@@ -106,10 +106,10 @@ def import_deal(session_id: int) -> Page:
     try:
         services.import_record(get_db(), session_id, text)
     except services.InputError as error:
-        form.record.errors.append(str(error))
+        form.record.errors.append(field_text(error))
         return render_template("deals/import.html", session=session, form=form), 400
     except services.UnrecordableDealError as error:
-        form.record.errors.append(str(error))
+        form.record.errors.append(field_text(error))
         return render_template("deals/import.html", session=session, form=form), 422
     return redirect(url_for("sessions.detail", session_id=session_id), 303)
 
@@ -185,20 +185,19 @@ def _submit(
         return render_template("deals/entry.html", **context)
     except services.UnrecordableDealError as error:
         context["result"] = error.result
-        context["refused"] = str(error)
+        context["refused"] = field_text(error)
         _ask_last_trick_winner(form, error.result)
         return render_template("deals/entry.html", **context), 422
     except services.ConflictError as error:
         # Changed meanwhile on another device: show both versions, overwrite nothing.
         current = services.load_session(get_db(), session.id).deals[(number or 1) - 1]
-        context |= {"refused": str(error), "theirs": current}
+        context |= {"refused": field_text(error), "theirs": current}
         _deal, context["result"] = services.preview_deal(session, body, number)
         form.version.data = str(current.version)
         form.deal_id.data = str(current.id)
         return render_template("deals/entry.html", **context), 409
     except (services.InputError, IllegalDealError) as error:
-        field = error_field(form, getattr(error, "field", None))
-        (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
+        place_error(form, error)
         return render_template("deals/entry.html", **context), 400
 
 

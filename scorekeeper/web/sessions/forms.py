@@ -1,4 +1,5 @@
-"""The session form: ruleset, players in order of play, first dealer, place, PIN, house rules.
+"""The session form: ruleset, language, players in order of play, first dealer, place, PIN,
+house rules.
 
 Built per call, with a field per seat and per house-rule option; ``session_body`` turns it into
 the dict the JSON API's POST /sessions takes.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import PasswordField
@@ -19,8 +21,10 @@ from wtforms import validators
 from ...rules import OPTIONS
 from ...rules import PRESETS
 from ...rules.options import option_text
+from ...services import SESSION_LANGUAGES
 from ..forms import options
 from ..forms import ruleset_choices
+from ..i18n import LANGUAGES
 
 
 def session_form(player_count: int = 4) -> type[FlaskForm]:
@@ -28,6 +32,11 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
 
     class NewSessionForm(FlaskForm):
         ruleset = SelectField(_l("Ruleset"), choices=ruleset_choices())
+        language = SelectField(
+            _l("Language of the session"),
+            choices=options(LANGUAGES.items()),
+            default=page_language(),
+        )
         first_dealer = SelectField(
             _l("First dealer"),
             choices=options((str(i), _l("Player %(n)s", n=i + 1)) for i in range(4)),
@@ -41,7 +50,8 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
         field = StringField(_l("Player %(n)s", n=seat + 1), [validators.Length(max=40)])
         setattr(NewSessionForm, f"player_{seat}", field)
     for option in OPTIONS.values():
-        shown = [(option_text(v), option_text(v)) for v in option.values]
+        # The value's id is sent; the keeper reads it as a sentence (rules/options.py).
+        shown = [(option_text(v), _l(option.label(v))) for v in option.values]
         choices = [("", _l("as the ruleset says")), *shown]
         setattr(
             NewSessionForm,
@@ -49,6 +59,12 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
             SelectField(_l(option.description), choices=options(choices), default=""),
         )
     return NewSessionForm
+
+
+def page_language() -> str:
+    """The page's language if a session may have it, else English."""
+    language = str(get_locale() or "en")
+    return language if language in SESSION_LANGUAGES else "en"
 
 
 def session_body(form: FlaskForm) -> dict[str, Any]:
@@ -65,6 +81,7 @@ def session_body(form: FlaskForm) -> dict[str, Any]:
         "table_name": form.table_name.data,
         "place": form.place.data,
         "pin": form.pin.data or None,
+        "language": form.language.data,
         "options": {
             name: form[f"option_{name}"].data for name in OPTIONS if form[f"option_{name}"].data
         },

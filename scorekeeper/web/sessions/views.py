@@ -27,7 +27,8 @@ from ..access.auth import club_mode
 from ..access.auth import no_store
 from ..addresses import shared_url
 from ..forms import ConfirmForm
-from ..forms import error_field
+from ..forms import place_error
+from ..i18n import LANGUAGES
 from . import forms
 from .seating import seat_positions
 from .seating import table_data
@@ -43,8 +44,7 @@ def new() -> Response | tuple[str, int] | str:
         try:
             session_id = services.start_session(get_db(), forms.session_body(form))
         except services.InputError as error:
-            field = error_field(form, "player_0" if error.field == "players" else error.field)
-            (field.errors if field is not None else form.form_errors).append(str(error))  # type: ignore[union-attr]
+            place_error(form, error, form.player_0 if error.field == "players" else None)
         else:
             return redirect(url_for("sessions.detail", session_id=session_id), 303)
         return _new_page(form), 400
@@ -75,6 +75,7 @@ def detail(session_id: int) -> str | Response:
         read_link=link,
         qr=_qr_svg(link) if link else "",
         deleted=services.deleted_deals(get_db(), session_id) if session.has_deleted else [],
+        language=LANGUAGES.get(session.language, session.language),
     )
     # In club mode the page shows the read link, a secret: no cache keeps it.
     return no_store(make_response(page)) if club_mode() else page
@@ -168,7 +169,15 @@ def record(session_id: int, number: int) -> Response:
     stored = _deal_of(session, number)
     if stored.form != "play":
         raise services.NotFoundError(_("deal %(n)s was not entered trick by trick", n=number))
-    text = format_record(services.record_of(session, stored))
+    try:
+        text = format_record(services.record_of(session, stored))
+    except ValueError:  # a name the record's lines cannot hold (rules/record_writer.py)
+        raise services.ConflictError(
+            _(
+                "This deal cannot be written as a text record: a player's name holds a '|', "
+                "a line break or a space at either end."
+            )
+        ) from None
     name = f"deal-{session_id}-{number}.txt"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     return Response(text, mimetype="text/plain", headers=headers)
