@@ -13,6 +13,7 @@ from ..rules import Problem
 from ..rules import Ruleset
 from ..rules import find_ruleset
 from ..rules.audit import DealResult
+from ..storage import players as seats
 from ..storage import repository
 from .errors import NotFoundError
 
@@ -64,6 +65,10 @@ class Session:
     """Some of its deals were deleted (and may be restored)."""
     language: str = "en"
     """Its printed sheets are in this language, whoever prints them (SESSION_LANGUAGES)."""
+    played_on: str = ""
+    """The day it was played (YYYY-MM-DD): the day it started, or an old paper protocol's."""
+    player_ids: tuple[int | None, ...] = ()
+    """The player each seat is linked to, in order of play (None: a name linked to nobody)."""
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -112,6 +117,8 @@ def _load_session(db: sqlite_utils.Database, session_id: int) -> Session:
         deleted=bool(row.get("deleted")),
         has_deleted=repository.has_deleted_deals(db, session_id),
         language=row.get("language") or "en",
+        played_on=row.get("played_on") or row["created"][:10],
+        player_ids=tuple(seats.seat_players(db, session_id)),
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,9 +22,13 @@ from .errors import InputError
 from .errors import field_error
 from .errors import rules_error
 from .loaded import load_session
+from .players import clean_played_on
+from .players import link_new
+from .players import session_players
+from .text import MAX_LABEL
+from .text import MAX_NAME
+from .text import clean_text
 
-MAX_NAME = 40
-MAX_LABEL = 80
 SESSION_LANGUAGES = ("en", "it", "de", "sv")
 """The languages a session may have: its printed sheets are in it, whoever prints them."""
 
@@ -33,7 +36,8 @@ SESSION_LANGUAGES = ("en", "it", "de", "sv")
 def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
     """Check and store a new session; return its id."""
     ruleset = _ruleset(body.get("ruleset"), body.get("options"))
-    players = clean_players(body.get("players"), ruleset)
+    given, links = session_players(db, body.get("players"))
+    players = clean_players(given, ruleset)
     first_dealer = body.get("first_dealer", 0)
     if (
         not isinstance(first_dealer, int)
@@ -49,10 +53,12 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         "table_name": clean_label(body.get("table_name"), "table_name"),
         "place": clean_label(body.get("place"), "place"),
         "language": clean_language(body.get("language", "en")),
+        "played_on": clean_played_on(body.get("played_on")),
     }
     pin = _pin(body.get("pin"))
     with repository.write(db):
         session_id = repository.insert_session(db, row)
+        link_new(db, session_id, links)
         pin_hash = generate_password_hash(pin) if pin else None
         access.set_session_secrets(db, session_id, secrets.token_urlsafe(9), pin_hash)
         return session_id
@@ -136,10 +142,3 @@ def clean_label(value: object, field: str) -> str:
             translatable("%(field)s may have at most %(n)s characters"), field, n=MAX_LABEL
         )
     return text
-
-
-def clean_text(text: str) -> str:
-    """Normalise a name: NFC, no control characters, single spaces."""
-    text = unicodedata.normalize("NFC", text)
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(text.split())

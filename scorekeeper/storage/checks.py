@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from collections.abc import Mapping
+from datetime import date
 from datetime import datetime
 from typing import Any
 from typing import TypeAlias
@@ -99,6 +100,20 @@ def timestamp(value: object) -> str:
         raise ExchangeError(
             translatable("must be a date and time (ISO 8601), not %(value)s"), value=repr(stamp)
         ) from None
+    return stamp
+
+
+def day(value: object) -> str:
+    """A date as YYYY-MM-DD (the day a session was played)."""
+    stamp = text(value)
+    try:
+        ok = len(stamp) == 10 and date.fromisoformat(stamp).isoformat() == stamp
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ExchangeError(
+            translatable("must be a date (YYYY-MM-DD), not %(value)s"), value=repr(stamp)
+        )
     return stamp
 
 

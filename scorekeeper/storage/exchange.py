@@ -37,9 +37,11 @@ from ..rules import InvalidRulesetError
 from ..rules import Ruleset
 from ..rules import find_ruleset
 from ..rules.problem import translatable
+from . import players as people
 from . import repository
 from .checks import AT_PLACE
 from .checks import ExchangeError
+from .checks import day
 from .checks import field
 from .checks import flag
 from .checks import integer
@@ -70,6 +72,7 @@ SESSION_FIELDS = (
     "table_name",
     "place",
     "language",
+    "played_on",
     "created",
     "pending_scarto",
     "pending_play",
@@ -92,9 +95,9 @@ DEAL_FIELDS = (
     "updated",
 )
 HISTORY_FIELDS = ("at", "action", "before", "after")
-ADDED_SESSION_FIELDS = ("language",)
-"""Session fields an older export lacks: a session's language is then English, as the migration
-made the sessions it found."""
+ADDED_SESSION_FIELDS = ("language", "played_on")
+"""Session fields an older export lacks: a session's language is then English, and it was played
+the day it was started, as the migrations made the sessions they found."""
 LEFT_OUT = {
     "sessions": ("id", "read_token", "pin_hash", "revision"),
     "deals": ("id", "session_id", "revision"),
@@ -194,6 +197,10 @@ def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
             table = db.table("sessions")
             table.insert({**repository.dump_row(session), "read_token": secrets.token_urlsafe(9)})
             session_id = int(table.last_pk or 0)
+            # Its seats linked by name, as a new session's are (storage/players.py).
+            people.link_seats(
+                db, session_id, [people.link_name(db, name) for name in session["players"]]
+            )
             # Versions are unique within a session (repository.next_version); an export from
             # before may repeat them, and then they are numbered anew.
             versions = [deal["version"] for deal, _ in deals]
@@ -245,10 +252,12 @@ def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[R
         "place": field(fields, where, "place", optional(text)),
         "language": field(fields, where, "language", text) if "language" in fields else "en",
         "created": field(fields, where, "created", timestamp),
+        "played_on": field(fields, where, "played_on", day) if "played_on" in fields else None,
         "pending_scarto": field(fields, where, "pending_scarto", optional(json_object)),
         "pending_play": field(fields, where, "pending_play", optional(json_object)),
         "deleted": field(fields, where, "deleted", flag),
     }
+    session["played_on"] = session["played_on"] or session["created"][:10]
     deals = items(fields["deals"], f"{where}.deals")
     return session, [_check_deal(d, f"{where}.deals[{n}]", ruleset) for n, d in enumerate(deals)]
 

@@ -212,3 +212,8 @@ def add_session_language(db: sqlite_utils.Database) -> None:
     # A session's language, chosen when it starts: its printed sheets are in it, whoever prints
     # them (services.SESSION_LANGUAGES). The sessions from before become English ones.
     db.table("sessions").add_column("language", str, not_null_default="en")
+
+
+# The steps of the club's history (players, results, ratings) follow in their own module, in
+# order after these: importing it registers them.
+from . import migrations_players  # noqa: E402, F401

@@ -376,6 +376,7 @@ def exports(draw):
                     "table_name": st.none() | texts,
                     "place": st.none() | texts,
                     "language": st.sampled_from(services.SESSION_LANGUAGES),
+                    "played_on": st.dates().map(lambda day: day.isoformat()),
                     "created": stamps,
                     "pending_scarto": st.none() | json_objects,
                     "pending_play": st.none() | json_objects,

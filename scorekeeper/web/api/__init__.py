@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFProtect
 def init_app(app: Flask, csrf: CSRFProtect) -> None:
     """Register the API and its description, both exempt from the form token."""
     from . import openapi
+    from . import players  # noqa: F401 (its views join the API's blueprint)
     from . import views
 
     for module in (views, openapi):

@@ -57,6 +57,7 @@ def session_summary_json(row: Mapping[str, Any]) -> dict[str, Any]:
         "table_name": row.get("table_name") or "",
         "place": row.get("place") or "",
         "language": row.get("language") or "en",
+        "played_on": row.get("played_on") or str(row.get("created") or "")[:10],
         "created": row.get("created"),
         "deal_count": row.get("deal_count", 0),
     }
@@ -87,6 +88,8 @@ def _session_fields(protocol: Protocol) -> dict[str, Any]:
         "table_name": session.table_name,
         "place": session.place,
         "language": session.language,
+        "played_on": session.played_on,
+        "player_ids": list(session.player_ids),
         "created": session.created,
         "totals": list(protocol.totals),
         "next_dealer": protocol.next_dealer,

@@ -57,6 +57,7 @@ SESSION_KEYS = (
     "place",
     "pin",
     "language",
+    "played_on",
 )
 COUNT_FORMS = {
     "cards": ("ruleset", "options", "cards"),
@@ -70,7 +71,7 @@ def session_body(body: Mapping[str, Any]) -> None:
     The lengths are the description's ``maxLength`` of the text as sent; the services measure
     the text once normalised, which can only be shorter.
     """
-    _only(body, SESSION_KEYS)
+    only(body, SESSION_KEYS)
     options(body)
     players = body.get("players")
     _at_most(players, "players", MAX_PLAYERS)
@@ -121,7 +122,7 @@ def deal_body(body: Mapping[str, Any], *extras: str, form: str | None = None) ->
             _deal_sizes(body)  # the keys are left to parse_deal_input, the sizes are not
             return
         form = given[0]
-    _only(body, (*FORMS[form], *DEAL_EXTRAS, *extras), absent=FORM_KEYS)
+    only(body, (*FORMS[form], *DEAL_EXTRAS, *extras), absent=FORM_KEYS)
     options(body)
     if isinstance(body.get("version"), str):  # a query string's "3", not JSON's 3
         raise InputError(_("version must be a whole number"), "version")
@@ -150,7 +151,7 @@ def _deal_sizes(body: Mapping[str, Any]) -> None:
 def count_body(body: Mapping[str, Any]) -> None:
     """A pile to count ("cards"), or a count to check ("groups" and "claimed")."""
     form = "cards" if body.get("groups") is None else "groups"
-    _only(body, COUNT_FORMS[form])
+    only(body, COUNT_FORMS[form])
     options(body)
     if form == "cards":
         _at_most(body.get("cards"), "cards")
@@ -163,7 +164,7 @@ def count_body(body: Mapping[str, Any]) -> None:
             _at_most(group, f"groups[{index}]")
 
 
-def _only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str] = ()) -> None:
+def only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str] = ()) -> None:
     """Refuse a key the description does not name here; those in ``absent`` may be null."""
     allowed, absent = set(allowed), set(absent)
     unknown = sorted(

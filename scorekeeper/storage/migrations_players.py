@@ -1,0 +1,122 @@
+"""Schema steps of the club's history: players as persons, the results statistics add up,
+ratings (issue "Players who last"). They follow the steps of migrations.py, in order."""
+
+from __future__ import annotations
+
+import json
+
+import sqlite_utils
+
+from .migrations import migrations
+
+
+@migrations()
+def create_players(db: sqlite_utils.Database) -> None:
+    # Players as persons (issue "Players who last"): one row a person, whatever the spelling a
+    # session used; a session keeps its names as typed, and each seat is linked to a player.
+    # Names typed as placeholders ("Player 1", "Giocatore 2") or left empty stay unlinked, for the
+    # keeper to link by hand. A merge moves seats from one player to another and keeps which, so
+    # that it can be undone. A session carries the date it was played, the day it was started
+    # unless the keeper says otherwise (an old paper protocol).
+    db.table("players").create(
+        {
+            "id": int,
+            "name": str,
+            "name_key": str,  # players.name_key(): case and accents ignored
+            "nickname": str,
+            "created": str,
+            "archived": int,
+            "merged_into": int,  # a merged player stays, pointing at the one it joined
+        },
+        pk="id",
+        not_null={"name", "name_key", "created", "archived"},
+        defaults={"archived": 0, "nickname": ""},
+    )
+    db.table("players").create_index(["name_key"], unique=True)
+    db.table("session_players").create(
+        {"session_id": int, "seat": int, "player_id": int},
+        pk=("session_id", "seat"),
+        foreign_keys=[("session_id", "sessions", "id"), ("player_id", "players", "id")],
+        not_null={"session_id", "seat"},
+    )
+    db.table("session_players").create_index(["player_id"])
+    db.table("player_merges").create(
+        {"id": int, "player_id": int, "into_id": int, "seats": str, "at": str, "undone": str},
+        pk="id",
+        not_null={"player_id", "into_id", "seats", "at"},
+    )
+    db.table("sessions").add_column("played_on", str, not_null_default="")
+    db.execute("update sessions set played_on = substr(created, 1, 10)")
+    db.table("sessions").create_index(["played_on"])
+    link_existing_players(db)
+
+
+def link_existing_players(db: sqlite_utils.Database) -> None:
+    """Every seat of the sessions stored before: the same name (case and accents ignored) is
+    the same player, made on first sight; placeholders and empty names stay unlinked."""
+    from .players import link_name  # the one way a name becomes a player, here as in the app
+
+    rows = db.execute("select id, players, created from sessions order by id").fetchall()
+    for session_id, players, created in rows:
+        for seat, name in enumerate(json.loads(players)):
+            player_id = link_name(db, name, created)
+            db.execute(
+                "insert into session_players (session_id, seat, player_id) values (?, ?, ?)",
+                [session_id, seat, player_id],
+            )
+
+
+@migrations()
+def create_results(db: sqlite_utils.Database) -> None:
+    # What the statistics add up, one row a seat of a deal and a seat of a game, worked out
+    # from the deals by the rules core (services/results.py) and kept with the session's
+    # revision they were made from: a session whose revision moved on is worked out again before
+    # statistics are read. Ratings are kept per game and replayed from the first date changed.
+    db.table("seat_results").create(
+        {
+            "session_id": int,
+            "deal_id": int,
+            "seat": int,
+            "game": int,
+            "score": int,
+            "points": int,
+            "dealer": int,  # 1 for the seat that dealt (a team's two seats share the score)
+            "marked": int,  # the audit marked the deal
+            "illegal_scarto": int,  # 1 for the dealer whose scarto the audit found illegal
+        },
+        pk=("deal_id", "seat"),
+        not_null={"session_id", "deal_id", "seat", "game", "score", "points"},
+    )
+    db.table("seat_results").create_index(["session_id"])
+    db.table("game_results").create(
+        {
+            "session_id": int,
+            "game": int,
+            "seat": int,
+            "total": int,
+            "won": int,  # the best total of the game, ties included
+            "finished": int,
+            "deals": int,
+        },
+        pk=("session_id", "game", "seat"),
+        not_null={"session_id", "game", "seat", "total", "won", "finished", "deals"},
+    )
+    db.table("results_of").create({"session_id": int, "revision": int}, pk="session_id")
+    db.table("ratings").create(
+        {
+            "session_id": int,
+            "game": int,
+            "player_id": int,
+            "played_on": str,
+            "mu": float,
+            "sigma": float,
+            "games": int,  # the player's rated games so far, this one included
+        },
+        pk=("session_id", "game", "player_id"),
+        not_null={"session_id", "game", "player_id", "played_on", "mu", "sigma", "games"},
+    )
+    db.table("ratings").create_index(["player_id", "played_on"])
+    db.table("ratings").create_index(["played_on"])
+    # The first date whose ratings must be worked out again ('' when they are all current).
+    db.table("rating_state").create({"id": int, "dirty_from": str}, pk="id")
+    db.execute("insert into rating_state (id, dirty_from) values (1, '0000-00-00')")
