@@ -1,0 +1,33 @@
+"""The JSON API's statistics: a player's, and the club's ranking (issue "Players who last").
+
+Both read the query string (services/periods.py: ruleset, from, to, min_deals, order), each
+value checked before any work; a bad one is a 400 naming it.
+"""
+
+from __future__ import annotations
+
+from flask import jsonify
+from flask import request
+from werkzeug.wrappers import Response
+
+from ...services import periods
+from ...services import stats
+from .. import get_db
+from .views import bp
+
+
+@bp.get("/players/<int:player_id>/stats")
+def player_stats(player_id: int) -> Response:
+    """A player's statistics for a ruleset and a period, with his head-to-head and rating."""
+    filters = periods.filters_of(request.args)
+    min_deals = periods.min_deals_of(request.args, stats.HEAD_TO_HEAD_DEALS)
+    return jsonify(stats.player_stats(get_db(), player_id, filters, min_deals))
+
+
+@bp.get("/rankings")
+def rankings() -> Response:
+    """The club's ranking for a ruleset and a period, best first, ties sharing a rank."""
+    filters = periods.filters_of(request.args)
+    min_deals = periods.min_deals_of(request.args, stats.RANKING_DEALS)
+    order = periods.order_of(request.args)
+    return jsonify(stats.ranking(get_db(), filters, min_deals, order))

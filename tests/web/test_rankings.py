@@ -1,0 +1,236 @@
+"""The club's ranking: GET /api/v1/rankings, the /rankings page and its CSV.
+
+Scarto scores are points - 26: a deal of [30, 30, 18] gives +4, +4, -8.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.services import players
+from tests.web.club import add_session
+from tests.web.club import call
+from tests.web.club import per_deal
+from tests.web.club import player_id
+from tests.web.club import ranked
+from tests.web.club import reference
+from tests.web.helpers import page
+from tests.web.helpers import text
+
+RANKING_KEYS = {
+    "rank",
+    "player_id",
+    "name",
+    "deals",
+    "score_total",
+    "score_per_deal",
+    "games_won",
+    "rating",
+    "provisional",
+}
+
+
+@pytest.fixture
+def club(app) -> dict[str, int]:
+    """Anna and Bruno tie (+4 a deal each in 2024), Carla -8; Dario plays one session in 2023;
+    Elena plays Piedicavallo with them."""
+    tie, old = ["Anna", "Bruno", "Carla"], ["Dario", "Anna", "Carla"]
+    return {
+        "tie": add_session(app, "scarto", tie, "2024-03-01", [[30, 30, 18]] * 6),
+        "old": add_session(app, "scarto", old, "2023-05-05", [[40, 20, 18]] * 3),
+        "teams": add_session(
+            app, "piedicavallo", ["Anna", "Bruno", "Carla", "Elena"], "2024-06-01", [[60, 54]] * 4
+        ),
+    }
+
+
+def api_ranking(client, query: str = "") -> list[dict]:
+    answer = client.get(f"/api/v1/rankings?{query}")
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def test_the_ranking_is_the_reference_for_every_order_and_period(app, client, club):
+    for query, period in [
+        ("ruleset=scarto", ("scarto", None, None)),
+        ("ruleset=scarto&from=2024-01-01&to=2024-12-31", ("scarto", "2024-01-01", "2024-12-31")),
+        ("", (None, None, None)),
+        ("to=2023-12-31", (None, None, "2023-12-31")),
+    ]:
+        expected_rows = []
+        for name in ("Anna", "Bruno", "Carla", "Dario", "Elena"):
+            figures = reference(app, player_id(app, name), *period)
+            if figures["deals"] >= 1:
+                expected_rows.append({"name": name} | figures)
+        for order in ("score_per_deal", "score_total", "games_won"):
+            rows = api_ranking(client, f"{query}&min_deals=1&order={order}")
+            assert [(row["rank"], row["name"]) for row in rows] == ranked(expected_rows, order)
+            for row in rows:
+                (mine,) = [e for e in expected_rows if e["name"] == row["name"]]
+                assert row["deals"] == mine["deals"]
+                assert row["score_total"] == mine["score_total"]
+                assert row["score_per_deal"] == mine["score_per_deal"]
+                assert row["games_won"] == mine["games_won"]
+
+
+def test_players_with_the_same_figure_share_a_rank(app, client, club):
+    rows = api_ranking(client, "ruleset=scarto&from=2024-01-01&min_deals=1")
+    # Anna and Bruno: 6 deals of +4, so 4.0 a deal each; Carla -8.0.
+    assert [(row["rank"], row["name"], row["score_per_deal"]) for row in rows] == [
+        (1, "Anna", 4.0),
+        (1, "Bruno", 4.0),
+        (3, "Carla", -8.0),
+    ]
+    assert set(rows[0]) == RANKING_KEYS
+    soup = page(client.get("/rankings?ruleset=scarto&from=2024-01-01&min_deals=1"))
+    ranks = [row.td.get_text().strip() for row in soup.select("table.ranking tbody tr")]
+    assert ranks == ["1=", "1=", "3"]
+
+
+def test_the_minimum_of_deals_applies_to_every_order(app, client, club):
+    # Dario's three deals (2023) against the others' nine or more in Scarto.
+    for order in ("score_per_deal", "score_total", "games_won"):
+        names = [
+            row["name"] for row in api_ranking(client, f"ruleset=scarto&min_deals=4&order={order}")
+        ]
+        assert "Dario" not in names
+        assert "Anna" in names
+    names = [row["name"] for row in api_ranking(client, "ruleset=scarto&min_deals=3")]
+    assert "Dario" in names
+    # By default 30 deals: nobody here has as many.
+    assert api_ranking(client, "ruleset=scarto") == []
+    assert api_ranking(client, "ruleset=scarto&min_deals=0") != []
+
+
+def test_archived_and_merged_players_are_left_out(app, client, club):
+    dario, anna = player_id(app, "Dario"), player_id(app, "Anna")
+    call(app, players.update_player, player_id(app, "Bruno"), {"archived": True})
+    names = [row["name"] for row in api_ranking(client, "min_deals=1")]
+    assert "Bruno" not in names
+    call(app, players.merge_players, dario, anna)  # Dario was Anna all along
+    rows = api_ranking(client, "ruleset=scarto&min_deals=1")
+    assert "Dario" not in [row["name"] for row in rows]
+    (anna_row,) = [row for row in rows if row["name"] == "Anna"]
+    # Dario's seat is Anna's now: in that session she sits twice (+14 and -6 a deal), and each
+    # seat counts, beside her six deals of +4.
+    assert anna_row["deals"] == 6 + 3 + 3
+    assert anna_row["score_total"] == 6 * 4 + 3 * 14 + 3 * -6
+    assert anna_row["score_per_deal"] == per_deal(6 * 4 + 3 * 14 + 3 * -6, 12)
+
+
+def test_the_rating_stands_beside_each_row(app, client, club):
+    rows = api_ranking(client, "min_deals=1")
+    for row in rows:
+        answer = client.get(f"/api/v1/players/{row['player_id']}/stats").get_json()
+        assert row["rating"] == (answer["rating"] or {}).get("value")
+        assert row["provisional"] is True  # two games at most: provisional
+    # As it stood at the end of the period: before 2024, only the 2023 game is rated.
+    old = api_ranking(client, "to=2023-12-31&min_deals=1")
+    (dario,) = [row for row in old if row["name"] == "Dario"]
+    assert dario["rating"] is not None
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("ruleset=whist", "ruleset"),
+        ("from=2024-13-01", "from"),
+        ("to=31.12.2024", "to"),
+        ("from=2024-02-01&to=2024-01-01", "from"),
+        ("min_deals=1.5", "min_deals"),
+        ("min_deals=-3", "min_deals"),
+        ("order=name", "order"),
+    ],
+)
+def test_a_bad_parameter_is_a_400_that_names_it(client, query, named):
+    answer = client.get(f"/api/v1/rankings?{query}")
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith(named)
+    page_answer = client.get(f"/rankings?{query}")
+    assert page_answer.status_code == 400
+    assert text(page(page_answer).select_one(".error")).startswith(named)
+
+
+# The page
+
+
+def test_the_page_shows_the_ranking_in_every_language(app, client, club):
+    for language in ("en", "it", "de", "sv"):
+        answer = client.get(
+            "/rankings?ruleset=scarto&min_deals=1", headers={"Accept-Language": language}
+        )
+        assert answer.status_code == 200
+        soup = page(answer)
+        names = [text(row.select_one("td a")) for row in soup.select("table.ranking tbody tr")]
+        # Dario +14.00 a deal, Bruno +4.00, Anna (24 - 18) / 9 = 0.67, Carla -8.00
+        assert names == ["Dario", "Bruno", "Anna", "Carla"]
+        assert soup.select_one("#rating-explained") is not None
+        assert soup.select_one("figure.club-chart svg title") is not None
+    english = page(client.get("/rankings?ruleset=scarto&min_deals=1"))
+    assert "fewer than 10 rated games" in text(english.select_one("#rating-explained"))
+    italian = page(
+        client.get("/rankings?ruleset=scarto&min_deals=1", headers={"Accept-Language": "it"})
+    )
+    # The figures with a decimal comma in Italian.
+    cells = [text(td) for td in italian.select("table.ranking tbody tr td.num")]
+    assert "14,00" in cells
+
+
+def test_the_page_defaults_to_the_most_played_ruleset_and_a_year(app, client, club):
+    soup = page(client.get("/rankings?min_deals=1"))
+    assert soup.select_one("#f-ruleset option[selected]")["value"] == "scarto"
+    soup = page(client.get("/rankings?min_deals=1&year=2023"))
+    names = [text(row.select_one("td a")) for row in soup.select("table.ranking tbody tr")]
+    assert names == ["Dario", "Anna", "Carla"]  # +14, -6, -8
+    soup = page(client.get("/rankings?min_deals=1&year=2024&month=6&ruleset="))
+    names = [text(row.select_one("td a")) for row in soup.select("table.ranking tbody tr")]
+    assert sorted(names) == ["Anna", "Bruno", "Carla", "Elena"]
+
+
+def test_an_empty_club_has_an_empty_ranking_page(client):
+    for language in ("en", "it", "de", "sv"):
+        answer = client.get("/rankings", headers={"Accept-Language": language})
+        assert answer.status_code == 200
+        assert page(answer).select("table.ranking") == []
+    assert client.get("/api/v1/rankings").get_json() == []
+
+
+def test_the_csv_has_the_same_rows_with_the_same_filters(app, client, club):
+    soup = page(client.get("/rankings?ruleset=scarto&min_deals=1&order=score_total"))
+    link = soup.find("a", string="Download as CSV")["href"]
+    assert {"min_deals=1", "order=score_total", "ruleset=scarto"} <= set(
+        link.split("?")[1].split("&")
+    )
+    answer = client.get(link)
+    assert answer.status_code == 200
+    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True).lstrip("\ufeff"))))
+    api = api_ranking(client, "ruleset=scarto&min_deals=1&order=score_total")
+    assert rows[0][:3] == ["Rank", "Player", "Deals"]
+    assert [(int(r[0]), r[1], int(r[3])) for r in rows[1:]] == [
+        (row["rank"], row["name"], row["score_total"]) for row in api
+    ]
+
+
+def test_the_table_fits_a_phone(app, client, club):
+    soup = page(client.get("/rankings?ruleset=scarto&min_deals=1&order=games_won"))
+    head = [th.get("class", []) for th in soup.select("table.ranking thead th")]
+    # The order's figure and the rating stay; the other figures go under the name.
+    shown = [
+        text(th)
+        for th in soup.select("table.ranking thead th")
+        if "wide-only" not in th.get("class", [])
+    ]
+    assert shown == ["#", "Player", "Games won", "Rating"]
+    assert len(head) == 7
+    assert soup.select("table.ranking small.narrow-only")
+
+
+def test_a_deleted_session_leaves_the_ranking(app, client, club):
+    call(app, services.delete_session, club["old"])
+    assert "Dario" not in [row["name"] for row in api_ranking(client, "min_deals=1")]
+    call(app, services.delete_session, club["old"], deleted=False)
+    assert "Dario" in [row["name"] for row in api_ranking(client, "min_deals=1")]
