@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -65,8 +66,9 @@ app = create_app({"TESTING": True, "DATABASE": str(Path(tempfile.mkdtemp()) / "b
 warm_up(app)
 client = app.test_client()
 assert client.get("/").status_code == 200
-if sys.argv[1] == "warm":
-    import weasyprint  # noqa: F401  (a server process that has WeasyPrint imported)
+if sys.argv[1] == "warm":  # as the club server's sheet process starts (pdf/render.py preload)
+    from scorekeeper.pdf.render import preload
+    preload()
 took = []
 for _ in range(2):
     start, start_cpu = time.perf_counter(), time.process_time()
@@ -109,14 +111,17 @@ class ProtocolRows(HTMLParser):
 
 
 def plain_table(sheet_html: str) -> str:
-    """A bare HTML page holding the sheet's protocol rows, the same text, no style at all."""
+    """A bare HTML page holding the sheet's protocol rows, the same text, no style at all, and
+    the same running-totals chart the sheet carries (issue "Players who last": like for like)."""
     parser = ProtocolRows()
     parser.feed(sheet_html)
     rows = "\n".join(
         "<tr>" + "".join(f"<{t}{s}>{escape(text)}</{t}>" for t, s, text in row) + "</tr>"
         for row in parser.rows
     )
-    return f"<!doctype html>\n<html><body><table>\n{rows}\n</table></body></html>\n"
+    chart = re.search(r'<section class="chart">.*?(<img [^>]*>)', sheet_html, re.S)
+    image = chart.group(1) if chart else ""
+    return f"<!doctype html>\n<html><body><table>\n{rows}\n</table>{image}</body></html>\n"
 
 
 def one_page_session(path: str) -> str:

@@ -116,8 +116,21 @@ def preload() -> None:
     """Import WeasyPrint and make its font configuration now (about 0.4 s), as the club server
     does in the background once it listens: the first sheet then does not stop the keepers'
     requests while it imports (bench/club_load.py: the first sheet of an evening took the server
-    past its capacity)."""
-    _weasyprint()
+    past its capacity). Also the hyphenation dictionaries of the sheets' languages (print.css
+    hyphenates the reference card): pyphen reads one in about 0.1 s, then keeps it; and a first
+    small PDF."""
+    weasyprint, font_config = _weasyprint()
+    # One small page made once: what WeasyPrint loads on its first PDF (its C declarations for
+    # font subsetting, the styles of its first cascade) is then loaded before the first sheet.
+    weasyprint.HTML(string="<p lang=en>Scorekeeper</p>").write_pdf(font_config=font_config)
+    import pyphen
+
+    for language in HYPHENATED:
+        pyphen.Pyphen(lang=language)
+
+
+HYPHENATED = ("en", "it", "de", "sv")
+"""The languages a sheet may be printed in (services.SESSION_LANGUAGES)."""
 
 
 def _weasyprint() -> tuple[Any, Any]:

@@ -8,6 +8,7 @@ from the first day it touches (storage/results.py ``mark_ratings``).
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -134,8 +135,9 @@ def clean_played_on(value: object) -> str:
     time zone behind the keeper's); today when not given."""
     if value is None:
         return datetime.date.today().isoformat()
-    try:
-        day = datetime.date.fromisoformat(value) if isinstance(value, str) else None
+    try:  # YYYY-MM-DD only: fromisoformat also reads week dates (2024-W47-1)
+        written = isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value)
+        day = datetime.date.fromisoformat(str(value)) if written else None
     except ValueError:
         day = None
     latest = datetime.date.today() + datetime.timedelta(days=1)
@@ -188,3 +190,42 @@ def _free(db: sqlite_utils.Database, name: str, player_id: int | None = None) ->
 def _first_day(db: sqlite_utils.Database, player_id: int) -> str:
     days = [row["played_on"] for row in players.sessions_of(db, player_id)]
     return min(days, default="9999-12-31")
+
+
+# The players' pages (web/players): the history of merges, the seats linked to nobody, and the
+# names of a new session that would become players.
+
+MAX_MERGES_SHOWN = 100
+"""Merges listed on one page, the newest: a club makes a few a year."""
+MAX_SEATS_SHOWN = 20
+"""Seats linked to nobody listed on one page, each with a select of every player: the page
+stays small on a phone (20 selects of 60 players are some 90 KB); the next come once these
+are linked."""
+
+
+def merge_history(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    """The newest merges first (at most MAX_MERGES_SHOWN), undone ones too, with both names."""
+    return players.merges(db)[:MAX_MERGES_SHOWN]
+
+
+def unlinked_seats(db: sqlite_utils.Database) -> tuple[list[dict[str, Any]], int]:
+    """The seats of live sessions linked to nobody, newest first (at most MAX_SEATS_SHOWN), and
+    how many there are in all."""
+    rows = players.unlinked(db)
+    return rows[:MAX_SEATS_SHOWN], len(rows)
+
+
+def new_names(db: sqlite_utils.Database, names: list[str]) -> list[str]:
+    """The names a new session would add as players: not a player's name (case and accents
+    ignored, nor one merged into another) and not a placeholder such as "Player 2"."""
+    found: list[str] = []
+    keys: set[str] = set()
+    for name in names:
+        text = clean_text(name)
+        key = players.name_key(text)
+        if not text or players.is_placeholder(text) or key in keys:
+            continue
+        keys.add(key)
+        if players.find_by_key(db, key) is None:
+            found.append(text)
+    return found

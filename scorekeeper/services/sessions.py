@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
@@ -33,8 +34,30 @@ SESSION_LANGUAGES = ("en", "it", "de", "sv")
 """The languages a session may have: its printed sheets are in it, whoever prints them."""
 
 
+@dataclass(frozen=True)
+class NewSession:
+    """A new session checked and ready to store (``check_session``)."""
+
+    row: dict[str, Any]
+    links: list[Any]
+    """Each seat's player: an id, or a name to link when stored (players.link_new)."""
+    pin: str | None
+    ruleset: Ruleset
+
+
 def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
     """Check and store a new session; return its id."""
+    return start_checked(db, check_session(db, body))
+
+
+def start_checked(db: sqlite_utils.Database, checked: NewSession) -> int:
+    """Store a session ``check_session`` has checked, in a transaction of its own."""
+    with repository.write(db):
+        return store_session(db, checked)
+
+
+def check_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> NewSession:
+    """Check a new session without storing it: InputError at the field at fault."""
     ruleset = _ruleset(body.get("ruleset"), body.get("options"))
     given, links = session_players(db, body.get("players"))
     players = clean_players(given, ruleset)
@@ -55,13 +78,16 @@ def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
         "language": clean_language(body.get("language", "en")),
         "played_on": clean_played_on(body.get("played_on")),
     }
-    pin = _pin(body.get("pin"))
-    with repository.write(db):
-        session_id = repository.insert_session(db, row)
-        link_new(db, session_id, links)
-        pin_hash = generate_password_hash(pin) if pin else None
-        access.set_session_secrets(db, session_id, secrets.token_urlsafe(9), pin_hash)
-        return session_id
+    return NewSession(row, links, _pin(body.get("pin")), ruleset)
+
+
+def store_session(db: sqlite_utils.Database, checked: NewSession) -> int:
+    """Store a checked session, inside the caller's write transaction; return its id."""
+    session_id = repository.insert_session(db, checked.row)
+    link_new(db, session_id, checked.links)
+    pin_hash = generate_password_hash(checked.pin) if checked.pin else None
+    access.set_session_secrets(db, session_id, secrets.token_urlsafe(9), pin_hash)
+    return session_id
 
 
 def _pin(value: object) -> str | None:

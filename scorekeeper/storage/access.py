@@ -113,3 +113,29 @@ def set_session_secrets(
 ) -> None:
     sql = "update sessions set read_token = ?, pin_hash = ? where id = ?"
     db.execute(sql, [read_token, pin_hash, session_id])
+
+
+def club_link(db: sqlite_utils.Database) -> dict[str, Any] | None:
+    """The live club read link (id, token, created), if the keeper has made one."""
+    sql = "select id, token, created from club_links where ended is null order by id desc limit 1"
+    return next(select(db, sql), None)
+
+
+def new_club_link(db: sqlite_utils.Database, token: str) -> int:
+    """A new club read link; the one before ends, and every visitor who came by it loses it."""
+    with write(db):
+        db.execute("update club_links set ended = ? where ended is null", [now()])
+        cursor = db.execute("insert into club_links (token, created) values (?, ?)", [token, now()])
+        return int(cursor.lastrowid or 0)
+
+
+def end_club_link(db: sqlite_utils.Database) -> None:
+    """No club read link any more: only the keeper reads the club's pages."""
+    with write(db):
+        db.execute("update club_links set ended = ? where ended is null", [now()])
+
+
+def is_live_club_link(db: sqlite_utils.Database, link_id: int) -> bool:
+    """Whether the club read link a visitor came by is still the live one."""
+    sql = "select 1 from club_links where id = ? and ended is null"
+    return db.execute(sql, [link_id]).fetchone() is not None

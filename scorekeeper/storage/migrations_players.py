@@ -102,6 +102,11 @@ def create_results(db: sqlite_utils.Database) -> None:
         not_null={"session_id", "game", "seat", "total", "won", "finished", "deals"},
     )
     db.table("results_of").create({"session_id": int, "revision": int}, pk="session_id")
+    _create_ratings(db)
+
+
+def _create_ratings(db: sqlite_utils.Database) -> None:
+    """The ratings after each game, and the first day whose ratings must be worked out again."""
     db.table("ratings").create(
         {
             "session_id": int,
@@ -120,3 +125,50 @@ def create_results(db: sqlite_utils.Database) -> None:
     # The first date whose ratings must be worked out again ('' when they are all current).
     db.table("rating_state").create({"id": int, "dirty_from": str}, pk="id")
     db.execute("insert into rating_state (id, dirty_from) values (1, '0000-00-00')")
+
+
+@migrations()
+def index_results(db: sqlite_utils.Database) -> None:
+    # What the statistics read (storage/stats.py): a seat's rows of a session in one index
+    # lookup with every column the aggregates add up, so that a player's page and a year's
+    # ranking read the index and never the table. A seat's rows also say its side (a team's two
+    # seats share one: partners, not opponents, in the head-to-head, which adds up games) and a
+    # deal's row its number in the session (the CSV of a player's deals); results_of keeps the
+    # day the rows were made for, so that a session whose day changes is worked out again. Rows
+    # made before this step lack them: they are all made again, and the ratings with them.
+    for table in ("seat_results", "game_results", "results_of"):
+        db.execute(f"delete from {table}")
+    db.table("seat_results").add_column("side", int, not_null_default=0)
+    db.table("seat_results").add_column("number", int, not_null_default=0)
+    db.table("game_results").add_column("side", int, not_null_default=0)
+    db.table("results_of").add_column("played_on", str, not_null_default="")
+    db.table("seat_results").create_index(
+        ["session_id", "seat", "deal_id", "side", "number", "score", "points", "dealer"]
+        + ["marked", "illegal_scarto"],
+        index_name="seat_results_by_seat",
+    )
+    # A ranking adds up games, not deals: a game's row has its deals and the seat's total.
+    db.table("game_results").create_index(
+        ["session_id", "seat", "total", "deals", "won", "finished"],
+        index_name="game_results_by_seat",
+    )
+    # A player's rating on a day: one seek (a player's games go up with the days); it does the
+    # work of the index on (player_id, played_on), which only slowed the writing of ratings.
+    db.table("ratings").create_index(["player_id", "played_on", "games"])
+    db.execute("drop index if exists idx_ratings_player_id_played_on")
+    db.execute("delete from ratings")
+    db.execute("update rating_state set dirty_from = '0000-00-00' where id = 1")
+
+
+@migrations()
+def create_club_links(db: sqlite_utils.Database) -> None:
+    # The club read link (issue "Players who last", Access): whoever opens it may read the
+    # club's players and rankings, nothing else. One is live at a time; a new one ends it. The
+    # token is kept as it is, like a session's read link, so that the keeper's page can show it
+    # and its QR code again; "ended" says since when it no longer lets anyone in.
+    db.table("club_links").create(
+        {"id": int, "token": str, "created": str, "ended": str},
+        pk="id",
+        not_null={"token", "created"},
+    )
+    db.table("club_links").create_index(["token"], unique=True)

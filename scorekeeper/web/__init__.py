@@ -76,9 +76,11 @@ def _register(app: Flask) -> None:
     from . import access
     from . import api
     from . import cli
+    from . import club
     from . import deals
     from . import errors
     from . import i18n
+    from . import players
     from . import sessions
     from . import sheets
 
@@ -87,7 +89,9 @@ def _register(app: Flask) -> None:
     errors.init_app(app)
     sessions.init_app(app)
     deals.init_app(app)
+    players.init_app(app)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(club.bp)
     api.init_app(app, csrf)
     cli.init_app(app)
     app.jinja_env.filters["signed"] = signed
@@ -131,6 +135,12 @@ def warm_up(app: Flask) -> None:
     for code in LANGUAGES:
         with app.test_request_context("/", headers={"Accept-Language": code}):
             get_translations()
+    # The sheets' fonts, measured for their tables' columns (web/sheets.py): about 70 ms the
+    # first time (fontTools and the two fonts), better paid at start than by a keeper's sheet.
+    from ..pdf.metrics import text_width
+
+    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        text_width("", Path(app.static_folder or "static") / "fonts" / font, 9.5)
 
 
 def signed(score: int) -> str:

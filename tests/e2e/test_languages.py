@@ -39,6 +39,9 @@ def test_a_german_or_swedish_evening_on_a_phone(
     for seat, name in enumerate(["Anna", "Bruno", "Carla"]):
         page.fill(f"#player_{seat}", name)
     page.locator("form button[type=submit], form input[type=submit]").last.click()
+    expect(page.locator(".next, .confirm-new").first).to_be_visible()
+    if page.locator(".confirm-new").count():  # new names are added once confirmed
+        page.locator("[name=add_players]").click()
     expect(page).to_have_url(re.compile(r"/sessions/\d+$"))
     session = int(page.url.rsplit("/", 1)[1])
 

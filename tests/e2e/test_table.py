@@ -161,6 +161,9 @@ def start_session(page: Page, players: tuple[str, ...], first_dealer: str) -> in
         page.fill(f"#player_{seat}", name)
     page.select_option("#first_dealer", first_dealer)
     page.get_by_role("button", name="Start the session").click()
+    expect(page.locator(".next, .confirm-new").first).to_be_visible()
+    if page.locator(".confirm-new").count():  # names not on the club's list: it asks first
+        page.get_by_role("button", name="Yes, add them").click()
     expect(page).to_have_url(re.compile(r"/sessions/\d+$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Protocol")
     expect(page.locator(".next")).to_contain_text(f"Next dealer: {players[int(first_dealer)]}")

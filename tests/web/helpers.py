@@ -69,9 +69,12 @@ def next_dealer(app, session_id: int) -> int:
 def session_form(
     players: Iterable[str] = PLAYERS, ruleset: str = "scarto", first_dealer: int = 0, **more: str
 ) -> dict[str, str]:
-    """The new-session form's fields: ruleset, player_0.., first dealer, then anything else."""
+    """The new-session form's fields: ruleset, player_0.., first dealer, then anything else.
+    New names are added as players, as the keeper confirms them on the page ("Yes, add them")."""
+    players = list(players)
     data = {"ruleset": ruleset, "first_dealer": str(first_dealer), "start": "Start the session"}
     data |= {f"player_{seat}": name for seat, name in enumerate(players)}
+    data |= {"add_players": "Yes, add them", "confirmed": "\n".join(players)}
     return data | more
 
 

@@ -5,8 +5,9 @@ desktop program: no login, and requests from other machines are refused, also wh
 this machine forwards them. With a password (``flask --app scorekeeper set-password``) it may
 serve a club on the LAN: the keeper logs in (a login kept on the server, access/login.py); other
 players read a session through its read-only link, and may record and correct its deals with its
-edit PIN; JSON API clients use a bearer token the keeper creates, read-only or read-write, and
-revokes. Every request first passes the Host check of web/network.py.
+edit PIN; whoever has the club read link may read the club's players and rankings (CLUB_READ),
+and nothing else; JSON API clients use a bearer token the keeper creates, read-only or
+read-write, and revokes. Every request first passes the Host check of web/network.py.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ OPEN = {
     "auth.logout",
     "auth.view",
     "auth.pin",
+    "auth.club",
     "i18n.switch",
     "openapi.spec",
     "api.rulesets",
@@ -54,6 +56,16 @@ OPEN = {
 WRITE_PAGES = {"deals.new", "deals.edit", "deals.scarto", "deals.import_deal"}
 KEEPER_ONLY = {"sessions.delete", "sessions.restore"}
 """An edit PIN records and corrects deals, nothing more."""
+CLUB_READ = {
+    "players.index",
+    "club.rankings",
+    "club.rankings_csv",
+    "club.player",
+    "club.player_deals_csv",
+}
+"""The club's pages that its read link opens, to read only: the players, the rankings, a
+player's page and their downloads (any other page of the "club" blueprint too, to read). Never a
+session: a session's pages follow that session's rights."""
 READ_ONLY_API = {"api.replay"}
 """API answers that store nothing, though asked with POST: a read-only token may ask them."""
 CSP = (
@@ -144,9 +156,26 @@ def _refusal() -> Response | None:
         return None
     if is_keeper():
         return None
+    if _is_club_page() and not writing() and can_read_club():
+        return None
     if session_id is not None and writing() and can_read(session_id):
         return redirect(url_for("auth.pin", session_id=session_id, next=request.full_path))
     return redirect(url_for("auth.login", next=request.full_path))
+
+
+def can_read_club() -> bool:
+    """The keeper, or a visitor who came by the club read link still live (login.py ``club``):
+    a new link ends the old one's visitors too."""
+    if is_keeper():
+        return True
+    link = session.get("club")
+    return isinstance(link, int) and access.is_live_club_link(get_db(), link)
+
+
+def _is_club_page() -> bool:
+    """A page of the club's (CLUB_READ), not of one session."""
+    club = request.endpoint in CLUB_READ or request.blueprint == "club"
+    return club and (request.view_args or {}).get("session_id") is None
 
 
 def writing() -> bool:

@@ -31,6 +31,7 @@ from .auth import current_login
 from .auth import is_keeper
 from .auth import no_store
 from .auth import token_hash
+from .login import club_link_shown
 
 bp = Blueprint("keeper", __name__, url_prefix="/keeper")
 
@@ -90,6 +91,7 @@ def tokens() -> Any:
         logins=logins.active_logins(get_db(), idle),
         this_login=(current_login() or {}).get("id"),
         scopes=SCOPES,
+        club=club_link_shown(),
     )
     return no_store(make_response(page))
 

@@ -1,4 +1,5 @@
-"""The ways in: the keeper's login and logout, a session's read-only link and its edit PIN.
+"""The ways in: the keeper's login and logout, a session's read-only link and its edit PIN, the
+club read link (the club's players and rankings, to read; made on the keeper's tokens page).
 
 A keeper's login is a row on the server (storage/logins.py) and a random token in the session
 cookie: logging out ends it, and so do a new password, the keeper's "end" on the tokens page and
@@ -10,6 +11,8 @@ slip past the count.
 
 from __future__ import annotations
 
+import functools
+import hmac
 import secrets
 from typing import Any
 
@@ -30,12 +33,16 @@ from wtforms import PasswordField
 from wtforms import SubmitField
 from wtforms import validators
 
+from ...sheets import qr_svg
 from ...storage import access
 from ...storage import logins
 from .. import get_db
+from ..addresses import shared_url
 from ..i18n import _is_local_path
 from .auth import can_read
+from .auth import club_mode
 from .auth import current_login
+from .auth import is_keeper
 from .auth import token_hash
 
 bp = Blueprint("auth", __name__)
@@ -99,6 +106,60 @@ def view(token: str) -> Response:
     access.forget_attempt(get_db(), attempt)
     session["read"] = sorted({*session.get("read", []), session_id})
     return redirect(url_for("sessions.detail", session_id=session_id))
+
+
+@bp.get("/club/<token>")
+def club(token: str) -> Response:
+    """The club read link: whoever has it may read the club's players and rankings, nothing
+    else, for as long as it is the live one (auth.can_read_club). Wrong ones count as wrong
+    passwords do."""
+    attempt = _try()
+    link = access.club_link(get_db()) if len(token) < 64 else None
+    if link is None or not hmac.compare_digest(token.encode(), link["token"].encode()):
+        _failed()
+        abort(404)
+    access.forget_attempt(get_db(), attempt)
+    session["club"] = link["id"]
+    rankings = "club.rankings" in current_app.view_functions  # another feature's page
+    return redirect(url_for("club.rankings" if rankings else "players.index"))
+
+
+class ClubLinkForm(FlaskForm):
+    make = SubmitField(_l("Make a new club link"))
+    end = SubmitField(_l("End the club link"))
+
+
+@bp.post("/keeper/club-link")
+def club_link() -> Response:
+    """Make a new club read link, which ends the one before, or end it: whoever came by the old
+    one reads no more."""
+    form = ClubLinkForm(prefix="club")
+    if not is_keeper():
+        abort(403)
+    if not club_mode() or not form.validate_on_submit():
+        abort(400)
+    if form.end.data:
+        access.end_club_link(get_db())
+    else:
+        access.new_club_link(get_db(), secrets.token_urlsafe(16))
+    return redirect(url_for("keeper.tokens", _anchor="club-link"), 303)
+
+
+def club_link_shown() -> dict[str, Any]:
+    """The keeper's page's view of the club read link: its address and QR code, and the form."""
+    link = access.club_link(get_db()) if club_mode() else None
+    url = shared_url("auth.club", token=link["token"]) if link else None
+    return {
+        "form": ClubLinkForm(prefix="club"),
+        "link": link,
+        "url": url or (url_for("auth.club", token=link["token"]) if link else None),
+        "qr": _qr_svg(url) if url else "",
+    }
+
+
+@functools.lru_cache(maxsize=8)
+def _qr_svg(url: str) -> str:
+    return qr_svg(url)
 
 
 @bp.route("/sessions/<int:session_id>/pin", methods=["GET", "POST"])

@@ -5,6 +5,7 @@ shape.py      a request body's keys and list sizes, as the OpenAPI description g
 values.py     reading a body's values, and the rules' and services' results as JSON
 protocol.py   a session's protocol as JSON
 openapi.py    the OpenAPI description, openapi.json beside it (blueprint "openapi")
+players.py    the club's players; stats.py a player's statistics and the ranking (blueprint "api")
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ def init_app(app: Flask, csrf: CSRFProtect) -> None:
     """Register the API and its description, both exempt from the form token."""
     from . import openapi
     from . import players  # noqa: F401 (its views join the API's blueprint)
+    from . import stats  # noqa: F401 (its views join the API's blueprint)
     from . import views
 
     for module in (views, openapi):

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import jsonify
 from flask import url_for
+from flask.views import MethodView
 from werkzeug.wrappers import Response
 
 from ...services import players
@@ -43,17 +44,21 @@ def player_create() -> Answer:
     return jsonify(player_json(players.get_player(get_db(), player_id))), 201, {"Location": address}
 
 
-@bp.get("/players/<int:player_id>")
-def player_detail(player_id: int) -> Response:
-    row = players.get_player(get_db(), player_id)
-    return jsonify(player_json(row) | {"merged_into": row["merged_into"]})
+class PlayerAt(MethodView):
+    """One player: read, or change. One rule for both methods, so that an id too large for a
+    player (which the path's converter refuses) is a 404 for each, never a 405."""
+
+    def get(self, player_id: int) -> Response:
+        row = players.get_player(get_db(), player_id)
+        return jsonify(player_json(row) | {"merged_into": row["merged_into"]})
+
+    def patch(self, player_id: int) -> Response:
+        """Rename, a new nickname, archive (or bring back): any of the three."""
+        players.update_player(get_db(), player_id, _body(PLAYER_KEYS))
+        return jsonify(player_json(players.get_player(get_db(), player_id)))
 
 
-@bp.patch("/players/<int:player_id>")
-def player_update(player_id: int) -> Response:
-    """Rename, a new nickname, archive (or bring back): any of the three."""
-    players.update_player(get_db(), player_id, _body(PLAYER_KEYS))
-    return jsonify(player_json(players.get_player(get_db(), player_id)))
+bp.add_url_rule("/players/<int:player_id>", view_func=PlayerAt.as_view("player_detail"))
 
 
 @bp.post("/players/<int:player_id>/merge")

@@ -1,17 +1,22 @@
-"""The session form: ruleset, language, players in order of play, first dealer, place, PIN,
-house rules.
+"""The session form: ruleset, language, players in order of play, the day played, first dealer,
+place, PIN, house rules.
 
 Built per call, with a field per seat and per house-rule option; ``session_body`` turns it into
-the dict the JSON API's POST /sessions takes.
+the dict the JSON API's POST /sessions takes. A name that is no player yet is asked about before
+the session starts (``unconfirmed``): the form comes back saying so, with "Yes, add them".
 """
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from wtforms import Field
+from wtforms import HiddenField
 from wtforms import PasswordField
 from wtforms import SelectField
 from wtforms import StringField
@@ -22,6 +27,8 @@ from ...rules import OPTIONS
 from ...rules import PRESETS
 from ...rules.options import option_text
 from ...services import SESSION_LANGUAGES
+from ...services import InputError
+from ...services.players import clean_played_on
 from ..forms import options
 from ..forms import ruleset_choices
 from ..i18n import LANGUAGES
@@ -44,6 +51,10 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
         table_name = StringField(_l("Table"), [validators.Length(max=80)])
         place = StringField(_l("Place"), [validators.Length(max=80)])
         pin = PasswordField(_l("Edit PIN (4 to 12 digits)"), [validators.Length(max=12)])
+        played_on = played_on_field()
+        confirmed = HiddenField()
+        """The new names the keeper was asked about (``unconfirmed``), a line each."""
+        add_players = SubmitField(_l("Yes, add them"))
         start = SubmitField(_l("Start the session"))
 
     for seat in range(player_count):
@@ -59,6 +70,31 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
             SelectField(_l(option.description), choices=options(choices), default=""),
         )
     return NewSessionForm
+
+
+def played_on_field() -> StringField:
+    """The day a session was played (a date field on the page): today unless an old one."""
+    return StringField(
+        _l("Played on"),
+        [validators.Optional(), _played_on_check],
+        default=lambda: datetime.date.today().isoformat(),
+    )
+
+
+def _played_on_check(form: FlaskForm, field: Field) -> None:
+    try:
+        clean_played_on(field.data)
+    except InputError:
+        raise validators.ValidationError(_l("A date like 2024-11-24, not after today.")) from None
+
+
+def unconfirmed(form: FlaskForm, new_names: Sequence[str]) -> list[str]:
+    """The new names to ask about: none once the keeper said "Yes, add them" to these names;
+    a name changed after that is asked about again."""
+    said = {name.casefold() for name in (form.confirmed.data or "").splitlines()}
+    if form.add_players.data and all(name.casefold() in said for name in new_names):
+        return []
+    return list(new_names)
 
 
 def page_language() -> str:
@@ -82,6 +118,7 @@ def session_body(form: FlaskForm) -> dict[str, Any]:
         "place": form.place.data,
         "pin": form.pin.data or None,
         "language": form.language.data,
+        "played_on": form.played_on.data or None,
         "options": {
             name: form[f"option_{name}"].data for name in OPTIONS if form[f"option_{name}"].data
         },

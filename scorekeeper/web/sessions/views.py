@@ -20,6 +20,10 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...rules.record_writer import format_record
 from ...scoresheet import build_protocol
+from ...services.players import list_players
+from ...services.players import new_names
+from ...services.sessions import check_session
+from ...services.sessions import start_checked
 from ...sheets import qr_svg
 from ...storage.versions import session_version
 from .. import get_db
@@ -41,20 +45,29 @@ def new() -> Response | tuple[str, int] | str:
     """Start a session: ruleset, players in order of play, first dealer, house rules."""
     form = forms.session_form()()
     if form.validate_on_submit():
+        asking: list[str] = []
         try:
-            session_id = services.start_session(get_db(), forms.session_body(form))
+            checked = check_session(get_db(), forms.session_body(form))
+            asking = forms.unconfirmed(form, new_names(get_db(), checked.row["players"]))
+            if not asking:  # every name is a player's, or the keeper said to add them
+                session_id = start_checked(get_db(), checked)
+                return redirect(url_for("sessions.detail", session_id=session_id), 303)
         except services.InputError as error:
             place_error(form, error, form.player_0 if error.field == "players" else None)
-        else:
-            return redirect(url_for("sessions.detail", session_id=session_id), 303)
-        return _new_page(form), 400
+        return _new_page(form, asking), 400
     return _new_page(form), 400 if form.is_submitted() else 200
 
 
-def _new_page(form: FlaskForm) -> str:
-    """The session form, with the players drawn round the table the way the ruleset plays."""
+def _new_page(form: FlaskForm, asking: list[str] | None = None) -> str:
+    """The session form, with the players drawn round the table the way the ruleset plays, the
+    players' names offered as they are typed, and the new names to confirm."""
     return render_template(
-        "sessions/new.html", form=form, seating=table_data(), positions=seat_positions
+        "sessions/new.html",
+        form=form,
+        seating=table_data(),
+        positions=seat_positions,
+        known=list_players(get_db(), archived=False),
+        asking=asking or [],
     )
 
 
