@@ -88,6 +88,8 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python bench/cold_start.py
 	$(BIN)/python bench/club_load.py --seconds 20
 	$(BIN)/python bench/taps.py
+	$(BIN)/python bench/charts.py
+	$(BIN)/python bench/club_stats.py
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
 # then translate the new or fuzzy entries in each .po but English's, which is filled with its

@@ -13,7 +13,6 @@ from ..rules import Problem
 from ..rules import Ruleset
 from ..rules import find_ruleset
 from ..rules.audit import DealResult
-from ..storage import players as seats
 from ..storage import repository
 from .errors import NotFoundError
 
@@ -118,7 +117,7 @@ def _load_session(db: sqlite_utils.Database, session_id: int) -> Session:
         has_deleted=repository.has_deleted_deals(db, session_id),
         language=row.get("language") or "en",
         played_on=row.get("played_on") or row["created"][:10],
-        player_ids=tuple(seats.seat_players(db, session_id)),
+        player_ids=tuple(row.get("player_ids") or ()),
     )
 
 

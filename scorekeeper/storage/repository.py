@@ -33,6 +33,7 @@ JSON_COLUMNS = frozenset(
         "pending_play",
         "before",
         "after",
+        "player_ids",
     )
 )
 """Columns stored as JSON text: written by ``dump_row``, read back by ``_load``."""
@@ -71,7 +72,18 @@ def insert_session(db: sqlite_utils.Database, row: Row) -> int:
 
 
 def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
-    rows = list(select(db, "select * from sessions where id = ?", [session_id]))
+    """The session's row, with the player each seat is linked to (in order of play), read in
+    the same query."""
+    sql = """
+        select sessions.*, (
+            select json_group_array(player_id) from (
+                select player_id from session_players
+                where session_players.session_id = sessions.id order by seat
+            )
+        ) as player_ids
+        from sessions where id = ?
+    """
+    rows = list(select(db, sql, [session_id]))
     return _load(rows[0]) if rows else None
 
 
