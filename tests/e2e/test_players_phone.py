@@ -114,6 +114,7 @@ def test_the_session_form_offers_the_players_and_asks_before_adding_one(
         expect(question).to_contain_text(
             f"Carla {size} is new: add Carla {size} as a player?", timeout=TIMEOUT_MS
         )
+        page.wait_for_load_state("load")  # its stylesheets applied before it is measured
         found += page.evaluate(MEASURE, page.viewport_size["width"])
         page.screenshot(path=screenshot_dir / f"{size}-new-session-asks.png", full_page=True)
         page.get_by_role("button", name="Yes, add them").click()
@@ -143,6 +144,7 @@ def test_the_paper_protocol_shows_a_refused_row_beside_it(
         expect(page.locator("#row-2-error")).to_contain_text(
             "Deal 2: this deal cannot be recorded", timeout=TIMEOUT_MS
         )
+        page.wait_for_load_state("load")  # its stylesheets applied before it is measured
         found += page.evaluate(MEASURE, page.viewport_size["width"])
         page.screenshot(path=screenshot_dir / f"{size}-paper-refused.png", full_page=True)
         page.fill("[name=deal_1_2]", "21")
