@@ -138,3 +138,16 @@ def screenshot_dir(tmp_path: Path) -> Path:
     target = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
     target.mkdir(parents=True, exist_ok=True)
     return target
+
+
+@pytest.fixture(scope="session")
+def axe() -> Any:
+    """axe-core, injected into each page by axe-playwright-python (its script ships inside)."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        reason = "axe-playwright-python not installed: pip install -e '.[dev]'"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; the accessibility tests must run in CI", pytrace=False)
+        pytest.skip(reason)
+    return Axe()

@@ -9,7 +9,6 @@ tokens and logins in club mode.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,19 +92,6 @@ def browse(browser: Any, base_url: str, size: str) -> Any:
     context = browser.new_context(base_url=base_url, locale="en-GB", **SIZES[size])
     context.set_default_timeout(TIMEOUT_MS)
     return context
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    """axe-core, injected into each page by axe-playwright-python (its script ships inside)."""
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError:
-        reason = "axe-playwright-python not installed: pip install -e '.[dev]'"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{reason}; the accessibility tests must run in CI", pytrace=False)
-        pytest.skip(reason)
-    return Axe()
 
 
 def violations(axe: Any, page: Any) -> list[str]:

@@ -5,7 +5,6 @@ name confirmed before the session starts. Screenshots under ``screenshot_dir``."
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,34 +155,21 @@ def test_the_paper_protocol_shows_a_refused_row_beside_it(
     assert not found, "\n".join(found)
 
 
-@pytest.fixture(scope="module")
-def axe_core() -> Any:
-    """axe-core, as tests/e2e/test_accessibility.py runs it (offline, skipped without it)."""
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError:
-        reason = "axe-playwright-python not installed: pip install -e '.[dev]'"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{reason}; the accessibility tests must run in CI", pytrace=False)
-        pytest.skip(reason)
-    return Axe()
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_the_players_pages_have_no_serious_accessibility_violation(
-    chromium_browser: Any, club: str, axe_core: Any, size: str
+    chromium_browser: Any, club: str, axe: Any, size: str
 ) -> None:
     page = browser_page(chromium_browser, club, size)
     try:
         page.goto("/players")
         page.locator("#player-1 summary").click()
         page.locator("details.add-player summary").click()
-        found = violations(axe_core, page)
+        found = violations(axe, page)
         page.goto("/sessions/paper")
         page.fill("[name=deal_0_0]", "90")
         page.get_by_role("button", name="Save the protocol").click()
         expect(page.locator("#row-1-error")).to_be_visible(timeout=TIMEOUT_MS)
-        found += violations(axe_core, page)
+        found += violations(axe, page)
     finally:
         page.context.close()
     assert not found, "\n".join(found)
@@ -202,7 +188,7 @@ def club_mode(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_club_link_with_its_qr_code_opens_the_players_on_a_phone(
-    chromium_browser: Any, club_mode: str, screenshot_dir: Path, axe_core: Any, size: str
+    chromium_browser: Any, club_mode: str, screenshot_dir: Path, axe: Any, size: str
 ) -> None:
     keeper = browser_page(chromium_browser, club_mode, size)
     player = browser_page(chromium_browser, club_mode, size)
@@ -215,7 +201,7 @@ def test_the_club_link_with_its_qr_code_opens_the_players_on_a_phone(
         keeper.get_by_role("button", name="Make a new club link").click()
         expect(keeper.locator("#club-link svg")).to_be_visible(timeout=TIMEOUT_MS)
         found = problems_on(keeper, "/keeper/tokens", screenshot_dir, f"{size}-club-link")
-        found += violations(axe_core, keeper)
+        found += violations(axe, keeper)
         link = keeper.locator("#club-link .share a").get_attribute("href")
         assert link is not None
         player.goto(urlsplit(link).path)  # the link names the LAN address; the test serves here
