@@ -4,10 +4,13 @@ The audit never refuses to score what the table agreed; it lists every problem w
 code. ``DealResult.recordable`` is False only for problems that make the points themselves
 doubtful (a card missing or twice, impossible pile sizes, totals that do not add up), or that
 leave out a penalty the table owes (``last-trick-winner-needed``: the winner of the last trick
-must be known to move an illegal scarto or the Fool to him). Penalties applied are notes
-(``penalties``): a Fool played too early (``fool_too_early``, rules.md C13) reuses the code
-``fool-to-last-trick-winner``, its message naming who played it and who gets it. Under the Fool
-counted in a group, full piles that still owe its blank are ``fool-exchange`` (``fool_exchange``).
+must be known to move an illegal scarto or the Fool to him; ``fool-led-needed``: whether the
+Fool was led, where that sends it to him). Penalties applied are notes (``penalties``): the
+Fool that goes to the winner of the last trick for how it was played (``fool_too_early``,
+``fool_led``, fool_play.py) is ``fool-to-last-trick-winner``, its message saying why. Under the
+Fool counted in a group, full piles that still owe its blank are ``fool-exchange``
+(``fool_exchange``). Where the quick count or full piles show where the Fool was, the dealer's
+scarto is judged knowing whether he kept it (rules.md C5).
 """
 
 from __future__ import annotations
@@ -25,18 +28,24 @@ from .errors import IllegalDealError
 from .fool_exchange import deal_total
 from .fool_exchange import deal_totals
 from .fool_exchange import settle_fool_exchange
+from .fool_play import FoolPlay
+from .fool_play import check_fool_play
+from .fool_play import fool_play_problems
+from .fool_play import led_last_winner
 from .layout import Layout
 from .layout import check_cards
 from .layout import check_pile_sizes
 from .layout import seat_names
 from .penalties import apply_penalties
+from .penalties import side_won_nothing
 from .problem import Problem
 from .problem import problem
 from .problem import translatable
 from .rotation import check_seat as _check_seat
 from .ruleset import Ruleset
+from .scarto import DealerDeclaration as DealerDeclaration
 from .scarto import ScartoVerdict
-from .scarto import check_scarto
+from .scarto import judge_scarto
 
 # Problems that make the points doubtful: the app refuses to record such a deal.
 BLOCKING = frozenset(
@@ -54,19 +63,11 @@ BLOCKING = frozenset(
         "total-mismatch",
         "value-out-of-range",
         "last-trick-winner-needed",
+        "fool-led-needed",
+        "fool-led-impossible",
         "fool-exchange",
     }
 )
-
-
-@dataclass(frozen=True, slots=True)
-class DealerDeclaration:
-    """What the dealer says about the cards he kept, to settle a conditional scarto."""
-
-    keeps_trump: bool | None = None
-    keeps_fool: bool | None = None
-    had_other_choice: bool | None = None
-    trumps_announced: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,17 +102,40 @@ def audit_piles(
     declaration: DealerDeclaration | None = None,
     names: Sequence[str] | None = None,
     kept: Collection[Card] | None = None,
-    fool_too_early: bool = False,
+    fool_too_early: bool | None = None,
+    fool_led: str | None = None,
 ) -> DealResult:
-    """Audit each seat's won cards (the Fool with its holder) and the scarto.
+    """Audit each seat's won cards (the Fool with the player who played it) and the scarto.
 
     ``kept`` is the dealer's hand after laying the scarto aside, where the play shows it.
-    ``fool_too_early``: was the Fool played before its player had taken a trick? (Where the
-    ruleset forbids it, rules.md C13: the Fool, entered with its player, then goes to the winner
-    of the last trick.)
+    ``fool_too_early``: was the Fool played before its player had won a trick, while he still
+    held other cards? ``fool_led``: was it led (fool_play.FOOL_LED)? Where the ruleset sends the
+    Fool elsewhere for that (rules.md C12-C14), None is a question not yet answered.
+    """
+    fool = FoolPlay(fool_too_early, fool_led)
+    check_fool_play(ruleset, fool)
+    return audit_played_piles(
+        ruleset, dealer, piles, scarto, last_trick_winner, declaration, names, kept, fool, True
+    )
+
+
+def audit_played_piles(
+    ruleset: Ruleset,
+    dealer: int,
+    piles: Sequence[Sequence[Card]],
+    scarto: Sequence[Card],
+    last_trick_winner: int | None,
+    declaration: DealerDeclaration | None,
+    names: Sequence[str] | None,
+    kept: Collection[Card] | None,
+    fool: FoolPlay,
+    answered: bool = False,
+) -> DealResult:
+    """audit_piles, ``fool`` taken as known: a play shows it (replay.py) and judges it.
+
+    ``answered``: ``fool`` is the keeper's answers, and what they show is flagged here.
     """
     _check_seat(ruleset, dealer, "dealer")
-    _check_fool_too_early(ruleset, fool_too_early)
     if len(piles) != ruleset.players:
         raise IllegalDealError(
             translatable("%(n)s piles given for %(players)s players"),
@@ -123,7 +147,7 @@ def audit_piles(
     layout = Layout.from_piles(piles, scarto, dealer)
     problems += check_pile_sizes(layout, ruleset, names)
     return _finish(
-        ruleset, layout, problems, last_trick_winner, declaration, names, kept, fool_too_early
+        ruleset, layout, problems, last_trick_winner, declaration, names, kept, fool, answered
     )
 
 
@@ -138,35 +162,33 @@ def audit_quick_count(
     last_trick_winner: int | None = None,
     declaration: DealerDeclaration | None = None,
     names: Sequence[str] | None = None,
-    fool_too_early: bool = False,
+    fool_too_early: bool | None = None,
+    fool_led: str | None = None,
 ) -> DealResult:
     """Audit where each counter went, the tricks per seat and who won the Fool's trick.
 
-    ``fool_too_early`` as for audit_piles: the Fool is placed with the player who played it.
-    ``fool_trick_winner`` may be None where its answer cannot change the deal (quick.py).
+    ``fool_too_early`` and ``fool_led`` as for audit_piles: the Fool is placed with the player
+    who played it. ``fool_trick_winner`` may be None where its answer cannot change the deal
+    (quick.py); a Fool led at the last trick won by ``last_trick_winner`` was won by him.
     """
     from .quick import layout_from_quick_count  # the quick count's own checks live there
     from .quick import settle_fool_trick
 
     _check_seat(ruleset, dealer, "dealer")
-    _check_fool_too_early(ruleset, fool_too_early)
+    fool = FoolPlay(fool_too_early, fool_led)
+    check_fool_play(ruleset, fool)
     names = seat_names(ruleset, names)
+    fool_trick_winner, mismatch = led_last_winner(fool, fool_trick_winner, last_trick_winner)
+    if mismatch is not None:
+        zero = tuple(0 for _ in range(ruleset.sides))
+        return DealResult(zero, zero, (mismatch,))
 
     def audit(winner: int | None) -> DealResult:
-        layout, problems = layout_from_quick_count(
+        layout, found = layout_from_quick_count(
             ruleset, dealer, counters, tricks, winner, scarto, names
         )
-        return _finish(
-            ruleset,
-            layout,
-            problems,
-            last_trick_winner,
-            declaration,
-            names,
-            None,
-            fool_too_early,
-            fool_trick_winner=winner,
-        )
+        said = (last_trick_winner, declaration, names, None, fool, True)
+        return _finish(ruleset, layout, found, *said, fool_trick_winner=winner)
 
     if fool_trick_winner is not None:
         return audit(fool_trick_winner)
@@ -205,20 +227,25 @@ def _finish(
     last_trick_winner: int | None,
     declaration: DealerDeclaration | None,
     names: Sequence[str],
-    kept: Collection[Card] | None = None,
-    fool_too_early: bool = False,
+    kept: Collection[Card] | None,
+    fool: FoolPlay,
+    answered: bool,
     *,
     fool_trick_winner: int | None = None,
 ) -> DealResult:
     if last_trick_winner is not None:
         _check_seat(ruleset, last_trick_winner, "last trick winner")
-    verdict = _scarto_verdict(ruleset, layout, declaration, kept)
+    verdict = judge_scarto(ruleset, layout, declaration, kept)
     problems += verdict.problems if verdict else ()
     illegal = verdict is not None and verdict.legal is False
     notes = list(verdict.notes if verdict else ())
     entered = layout
+    holder = entered.fool_holder
+    if answered and holder is not None:
+        won_nothing = side_won_nothing(entered, ruleset, holder)
+        problems += fool_play_problems(ruleset, won_nothing, fool, names[holder])
     layout, penalties, owed = apply_penalties(
-        layout, ruleset, illegal, last_trick_winner, names, fool_too_early=fool_too_early
+        layout, ruleset, illegal, last_trick_winner, names, fool, fool_trick_winner
     )
     notes += penalties
     problems += owed
@@ -233,26 +260,6 @@ def _finish(
     problems += _total_problems(ruleset, points, (deal_total(ruleset, side_cards, side_sizes),))
     scores = _scores(ruleset, points)
     return DealResult(tuple(points), scores, tuple(problems), tuple(notes), verdict, piles)
-
-
-def _scarto_verdict(
-    ruleset: Ruleset,
-    layout: Layout,
-    declaration: DealerDeclaration | None,
-    kept: Collection[Card] | None,
-) -> ScartoVerdict | None:
-    if not layout.scarto_known:
-        return None
-    said = declaration or DealerDeclaration()
-    return check_scarto(
-        layout.scarto,
-        ruleset,
-        kept=kept,
-        keeps_trump=said.keeps_trump,
-        keeps_fool=said.keeps_fool,
-        had_other_choice=said.had_other_choice,
-        trumps_announced=said.trumps_announced,
-    )
 
 
 def _total_problems(
@@ -277,14 +284,3 @@ def _scores(ruleset: Ruleset, points: Sequence[int]) -> tuple[int, ...]:
     """rules.md A3 "recorded score": points - 26 (the average), or raw points."""
     base = ruleset.score_base  # once: it looks the deck total up in a cache keyed by ruleset
     return tuple(value - base for value in points)
-
-
-def _check_fool_too_early(ruleset: Ruleset, fool_too_early: bool) -> None:
-    if fool_too_early and not ruleset.fool_needs_prior_trick:
-        raise IllegalDealError(
-            translatable(
-                "fool_too_early is not part of the ruleset %(ruleset_name)s: there the Fool may be "
-                "played before its player has taken a trick (fool_needs_prior_trick is off)"
-            ),
-            ruleset_name=ruleset.name,
-        )

@@ -15,18 +15,13 @@ from dataclasses import dataclass
 from .cards import Card
 from .cards import Suit
 from .errors import IllegalDealError
+from .fool_play import OPPONENTS
+from .fool_play import FoolPlay
+from .fool_play import fool_reason
 from .problem import translatable
 from .ruleset import Ruleset
 
 NO_SEAT = translatable("no seat %(seat)s at a table of %(players)s")
-
-# Why the Fool goes from its player to the winner of the last trick (fool_penalty).
-NO_TRICK = "no-trick"
-"""Its player won no trick (rules.md C14)."""
-TOO_EARLY = "too-early"
-"""It was played before its player had won a trick (rules.md C13)."""
-LED = "led"
-"""Its player had to lead it (rules.md 1.4, E6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,14 +138,15 @@ def _strongest(played: Sequence[Card], indexes: list[int], strength: Callable[[C
 def fool_holder(tricks: Sequence[Trick], ruleset: Ruleset) -> int | None:
     """Seat whose pile keeps the Fool after the play, or None if no trick holds it.
 
-    Its player keeps it (rules.md 1.2-1.5), except under Tarocchi a 3's rules (1.4, C13, C14,
-    E6), where fool_penalty sends it to the winner of the last trick. Piedicavallo's "team wins
-    no trick" (rules.md 1.5) is left to the audit of the whole deal.
+    Its player keeps it (rules.md 1.2-1.5), except where fool_penalty sends it to the winner of
+    the last trick (Tarocchi a 3, 1.4, C13, C14, E6). Piedicavallo's "team wins no trick"
+    (rules.md 1.5) is left to the audit of the whole deal.
     """
     player = fool_player(tricks)
     if player is None:
         return None
-    return tricks[-1].winner if fool_penalty(tricks, ruleset) else player
+    why = fool_penalty(tricks, ruleset)
+    return tricks[-1].winner if why is not None and why != OPPONENTS else player
 
 
 def fool_player(tricks: Sequence[Trick]) -> int | None:
@@ -159,28 +155,34 @@ def fool_player(tricks: Sequence[Trick]) -> int | None:
     return None if found is None else tricks[found[0]].seat_of(found[1])
 
 
-def fool_penalty(tricks: Sequence[Trick], ruleset: Ruleset) -> str | None:
-    """Why the Fool goes from its player to the winner of the last trick, or None if it stays.
+def fool_play(tricks: Sequence[Trick], ruleset: Ruleset) -> FoolPlay:
+    """How the Fool was played, as the keeper of a quick count would say it (fool_play.py).
 
-    NO_TRICK: its player won no trick (rules.md C14); TOO_EARLY: he played it before he had won
-    a trick (C13); LED: he had to lead it (1.4, E6). ``penalties`` words the note for each.
+    Too early: before its player had won a trick, and not as his last card (the last trick of
+    the deal), where the ruleset has that rule; led: at the last trick, earlier, or not.
     """
     found = _fool_played(tricks)
     if found is None:
-        return None
+        return FoolPlay()
     number, position = found
     player = tricks[number].seat_of(position)
-    to_last_winner = ruleset.fool_if_owner_no_trick == "last-trick-winner"
-    if to_last_winner and all(trick.winner != player for trick in tricks):
-        return NO_TRICK
-    if ruleset.fool_needs_prior_trick and all(t.winner != player for t in tricks[:number]):
-        # The Italian page: "Il Matto può essere giocato solo se chi lo gioca ha effettuato
-        # almeno una presa, altrimenti verrà assegnato a chi fa l'ultima presa", even if he
-        # takes tricks later (rules.md A3, C13).
-        return TOO_EARLY
-    if to_last_winner and position == 0 and not ruleset.fool_may_lead:
-        return LED
-    return None
+    last = number == ruleset.tricks_per_deal - 1
+    early = not last and all(trick.winner != player for trick in tricks[:number])
+    led = "no" if position else ("last-trick" if last else "earlier")
+    return FoolPlay(too_early=early if ruleset.fool_needs_prior_trick else None, led=led)
+
+
+def fool_penalty(tricks: Sequence[Trick], ruleset: Ruleset) -> str | None:
+    """Why the Fool leaves its player's pile after this play, or None if it stays with him.
+
+    The reasons are fool_play.py's, decided from how the play went, as for a quick count.
+    """
+    player = fool_player(tricks)
+    if player is None:
+        return None
+    side = ruleset.side_of(player)
+    won_nothing = all(ruleset.side_of(trick.winner) != side for trick in tricks)
+    return fool_reason(ruleset, won_nothing, fool_play(tricks, ruleset))
 
 
 def _fool_played(tricks: Sequence[Trick]) -> tuple[int, int] | None:
@@ -192,12 +194,16 @@ def _fool_played(tricks: Sequence[Trick]) -> tuple[int, int] | None:
     return None
 
 
-def gather_piles(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[tuple[Card, ...], ...]:
+def gather_piles(
+    tricks: Sequence[Trick], ruleset: Ruleset, *, as_played: bool = False
+) -> tuple[tuple[Card, ...], ...]:
     """Give each seat the cards it won, in order of play, and the Fool to its holder.
 
-    The scarto is not included: it joins the dealer's pile when the deal is counted.
+    ``as_played``: the Fool to the player who played it, as a keeper enters it, the audit
+    moving it where the ruleset sends it. The scarto is not included: it joins the dealer's
+    pile when the deal is counted.
     """
-    holder = fool_holder(tricks, ruleset)
+    holder = fool_player(tricks) if as_played else fool_holder(tricks, ruleset)
     piles: list[list[Card]] = [[] for _ in range(ruleset.players)]
     for trick in tricks:
         for card in trick.cards:

@@ -17,17 +17,17 @@ from dataclasses import replace
 from .audit import BLOCKING
 from .audit import DealerDeclaration
 from .audit import DealResult
-from .audit import audit_piles
+from .audit import audit_played_piles
 from .cards import Card
 from .counting import RunningPoints
 from .fool_exchange import give_blank_in_piles
 from .judge import judge_play
 from .layout import check_cards
 from .layout import seat_names
-from .penalties import fool_to_last_trick_winner
 from .play import Trick
 from .play import first_leader
 from .play import fool_penalty
+from .play import fool_play
 from .play import fool_player
 from .play import gather_piles
 from .problem import Problem
@@ -129,36 +129,28 @@ def _audit(
     declaration: DealerDeclaration | None,
     names: Sequence[str],
 ) -> DealResult:
-    """Count the piles of a complete play, with a note for a Fool the play sent elsewhere."""
+    """Count the piles of a complete play as a keeper would enter them, with the Fool with its
+    player and how it was played (fool_play.py), so that every form counts a deal one way."""
     tricks = played.tricks
-    winner = tricks[-1].winner
-    why, player = fool_penalty(tricks, ruleset), fool_player(tricks)
-    piles: Sequence[Sequence[Card]] = gather_piles(
-        tricks, ruleset
-    )  # the Fool where the play sends it
-    if why is None and player is not None:
+    player = fool_player(tricks)
+    piles: Sequence[Sequence[Card]] = gather_piles(tricks, ruleset, as_played=True)
+    if player is not None and fool_penalty(tricks, ruleset) is None:
         # The play records the tricks, not the exchange a table counting the Fool in a group
         # makes (rules.md C15, C18): the Fool's owner gives the winner of its trick a blank.
         fools_trick = next(trick for trick in tricks if any(c.is_fool for c in trick.cards))
         piles = give_blank_in_piles(piles, ruleset, player, fools_trick.winner)
-    result = audit_piles(
+    result = audit_played_piles(
         ruleset,
         dealer,
         piles,
         scarto,
-        last_trick_winner=winner,
-        declaration=declaration,
-        names=names,
-        kept=played.hands[dealer],
+        tricks[-1].winner,
+        declaration,
+        names,
+        played.hands[dealer],
+        fool_play(tricks, ruleset),
     )
-    moved: list[Problem] = []
-    if why is not None and player is not None and player != winner:
-        moved = [fool_to_last_trick_winner(why, names[player], names[winner])]
-    return replace(
-        result,
-        problems=(*played.problems, *result.problems),
-        notes=(*result.notes, *moved),
-    )
+    return replace(result, problems=(*played.problems, *result.problems))
 
 
 def _incomplete(ruleset: Ruleset, played: Replay) -> Problem:

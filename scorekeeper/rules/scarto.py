@@ -2,7 +2,8 @@
 
 What the dealer may lay aside can depend on the rest of his hand (the Bagatto only when he keeps
 no other trump; Piedicavallo's trumps only as a last resort). That is known from his kept cards
-when the play is entered, or from what he declares; otherwise the verdict says it cannot tell.
+when the play is entered, or from what he declares, or, for the Fool, from the pile it is in;
+otherwise the verdict says it cannot tell.
 """
 
 from __future__ import annotations
@@ -13,10 +14,21 @@ from dataclasses import dataclass
 
 from .cards import KING
 from .cards import Card
+from .layout import Layout
 from .problem import Problem
 from .problem import problem
 from .problem import translatable
 from .ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class DealerDeclaration:
+    """What the dealer says about the cards he kept, to settle a conditional scarto."""
+
+    keeps_trump: bool | None = None
+    keeps_fool: bool | None = None
+    had_other_choice: bool | None = None
+    trumps_announced: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +84,40 @@ def check_scarto(
         _check_announcement(scarto, trumps_announced, problems, notes)
     legal = False if problems else (None if notes else True)
     return ScartoVerdict(legal, tuple(problems), tuple(notes))
+
+
+def judge_scarto(
+    ruleset: Ruleset,
+    layout: Layout,
+    declaration: DealerDeclaration | None,
+    kept: Collection[Card] | None,
+) -> ScartoVerdict | None:
+    """The verdict on a deal's scarto, where it is known, with all that is known of the hand."""
+    if not layout.scarto_known:
+        return None
+    said = declaration or DealerDeclaration()
+    keeps_fool = said.keeps_fool
+    if keeps_fool is None and kept is None:
+        keeps_fool = _dealer_kept_fool(ruleset, layout)
+    return check_scarto(
+        layout.scarto,
+        ruleset,
+        kept=kept,
+        keeps_trump=said.keeps_trump,
+        keeps_fool=keeps_fool,
+        had_other_choice=said.had_other_choice,
+        trumps_announced=said.trumps_announced,
+    )
+
+
+def _dealer_kept_fool(ruleset: Ruleset, layout: Layout) -> bool | None:
+    """Whether the dealer kept the Fool, as the piles show it: the Fool is entered with the
+    player who played it, so in the dealer's pile he kept it, in another's he did not. In a team
+    ruleset a team's pile does not tell which partner played it."""
+    holder = layout.fool_holder
+    if holder is None or ruleset.teams:
+        return None
+    return holder == layout.scarto_holder
 
 
 def _check_announcement(

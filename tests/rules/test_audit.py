@@ -161,9 +161,9 @@ def test_the_penalty_waits_for_the_last_trick_winner():
     # Was: a "penalty-pending" note, and the deal recordable with the penalty left out. rules.md
     # A3 "illegal scarto": the app never records the deal with the penalty silently left out,
     # so the audit now asks, with a blocking problem. Every seat won tricks and Carla kept the
-    # Matto: nothing in the piles tells who won the last trick.
+    # Matto (and did not lead it): nothing in the piles tells who won the last trick.
     piles, scarto = it_piles_with_a_trump_in_the_scarto()
-    result = audit_piles(find_ruleset("tarocchi-a-3"), 0, piles, scarto)
+    result = audit_piles(find_ruleset("tarocchi-a-3"), 0, piles, scarto, fool_led="no")
     assert [p.code for p in result.problems] == ["scarto-illegal", "last-trick-winner-needed"]
     assert result.problems[1].message == (
         "the scarto was illegal, so it goes to whoever won the last trick: say who won it"

@@ -20,8 +20,12 @@ from scorekeeper.rules.audit import audit_quick_count
 from scorekeeper.rules.audit import audit_totals
 from scorekeeper.rules.fool_exchange import give_blank_in_piles
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.play import fool_penalty
+from scorekeeper.rules.play import fool_play
+from scorekeeper.rules.play import gather_piles
 from scorekeeper.rules.replay import audit_play
 from tests.fuzzing import examples
+from tests.keeper import table_piles
 from tests.rules.test_audit import NAMES
 from tests.rules.test_audit import e5_piles
 
@@ -196,13 +200,14 @@ def test_a_fool_sent_to_the_last_tricks_winner_owes_no_blank():
 
 def test_a_matto_taken_with_its_trick_fills_the_group_of_two():
     # rules.md E6 under inGroup: {Matto, 4♠, 9♠} = 4 + 1 + 1 - 2 = 4, the deal totals 77 and
-    # nobody gives a blank: the Matto is already with the winner of its trick.
+    # nobody gives a blank: the Matto goes to the winner of its trick. Here Carla played it too
+    # early and Bruno, who won its trick (his pile two cards over), won the last trick too.
     ruleset = in_group("tarocchi-a-3")
     piles, scarto = e5_piles("tarocchi-a-3")
-    piles[2].remove(FOOL)
-    piles[1].append(FOOL)
-    result = audit_piles(ruleset, 0, piles, scarto, last_trick_winner=1, names=NAMES)
-    assert result.problems == ()
+    result = audit_piles(
+        ruleset, 0, piles, scarto, last_trick_winner=1, names=NAMES, fool_too_early=True
+    )
+    assert [p.code for p in result.problems] == ["fool-too-early"]
     assert sum(result.points) == 77
 
 
@@ -236,13 +241,24 @@ def test_a_pile_counts_the_same_with_the_fool_in_a_group_or_alone():
 
 
 def exchanged(deal):
-    """The deal's piles after the exchange; and whether its owner had no blank to give."""
+    """The deal's piles after the exchange, the Fool with its player (tests/keeper.py); and
+    whether its owner, keeping it, had no blank to give."""
     ruleset = deal.ruleset
     owner, winner = deal.fool_owner, deal.fool_trick_winner
-    piles = give_blank_in_piles(deal.piles, ruleset, owner, winner)
-    kept = FOOL in deal.piles[owner] and owner != winner
-    no_blank = kept and all(ruleset.is_counter(card) for card in deal.piles[owner])
-    return piles, no_blank
+    played = gather_piles(deal.tricks, ruleset, as_played=True)
+    kept = owner is not None and fool_penalty(deal.tricks, ruleset) is None and owner != winner
+    no_blank = kept and all(ruleset.is_counter(card) for card in played[owner])
+    return table_piles(deal), no_blank
+
+
+def answers(deal):
+    """The winner of the last trick and what the keeper says of the Fool."""
+    how = fool_play(deal.tricks, deal.ruleset)
+    return {
+        "last_trick_winner": deal.last_trick_winner,
+        "fool_too_early": how.too_early,
+        "fool_led": how.led,
+    }
 
 
 in_group_deals = st.builds(
@@ -258,9 +274,7 @@ in_group_deals = st.builds(
 def test_a_legal_deal_with_the_exchange_audits_clean_and_the_quick_count_agrees(deal):
     ruleset = deal.ruleset
     piles, no_blank = exchanged(deal)
-    full = audit_piles(
-        ruleset, deal.dealer, piles, deal.scarto, last_trick_winner=deal.last_trick_winner
-    )
+    full = audit_piles(ruleset, deal.dealer, piles, deal.scarto, **answers(deal))
     assert full.problems == ()
     assert sum(full.points) == (78 if no_blank else 77)
     counters = counters_of(piles, ruleset) | {
@@ -273,7 +287,7 @@ def test_a_legal_deal_with_the_exchange_audits_clean_and_the_quick_count_agrees(
         deal.tricks_won,
         deal.fool_trick_winner,
         deal.scarto,
-        last_trick_winner=deal.last_trick_winner,
+        **answers(deal),
     )
     assert quick.problems == ()
     assert quick.points == full.points
@@ -284,10 +298,9 @@ def test_a_legal_deal_with_the_exchange_audits_clean_and_the_quick_count_agrees(
 def test_a_legal_deal_without_the_exchange_is_told_to_make_it(deal):
     ruleset = deal.ruleset
     piles, no_blank = exchanged(deal)
-    result = audit_piles(
-        ruleset, deal.dealer, deal.piles, deal.scarto, last_trick_winner=deal.last_trick_winner
-    )
-    owed = piles != [list(pile) for pile in deal.piles]
+    as_played = [list(pile) for pile in gather_piles(deal.tricks, ruleset, as_played=True)]
+    result = audit_piles(ruleset, deal.dealer, as_played, deal.scarto, **answers(deal))
+    owed = piles != as_played
     assert [p.code for p in result.problems] == (["fool-exchange"] if owed else [])
     assert sum(result.points) == (78 if owed or no_blank else 77)
 
@@ -299,9 +312,7 @@ def test_a_deal_entered_trick_by_trick_makes_the_exchange_itself(deal):
     # the exchange, so the played deal counts as its exchanged piles do.
     ruleset = deal.ruleset
     piles, _ = exchanged(deal)
-    full = audit_piles(
-        ruleset, deal.dealer, piles, deal.scarto, last_trick_winner=deal.last_trick_winner
-    )
+    full = audit_piles(ruleset, deal.dealer, piles, deal.scarto, **answers(deal))
     _, played = audit_play(ruleset, deal.dealer, deal.scarto, [t.cards for t in deal.tricks])
     assert played.problems == ()
     assert played.points == full.points

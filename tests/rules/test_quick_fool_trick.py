@@ -145,8 +145,9 @@ def test_e7_when_only_one_team_won_tricks_it_won_the_fools_trick():
 #
 # The Italian seed (004_*.txt): "Il Matto può essere giocato solo se chi lo gioca ha effettuato
 # almeno una presa, altrimenti verrà assegnato a chi fa l'ultima presa."
-# Carla won no trick, so the Matto was her last card: its trick is the last one, and its winner
-# gets 4 points (rules.md E6, C13, C14).
+# Carla won no trick. When the keeper says it was not played too early (before she won a trick,
+# while she held other cards), it was her last card: its trick is the last one, and its winner
+# gets 4 points (rules.md E6, C13, C14). Left unsaid, nothing tells which trick was the last.
 
 TAROCCHI = find_ruleset("tarocchi-a-3")
 
@@ -159,11 +160,24 @@ def e6(winner, **more):
     return audit_quick_count(TAROCCHI, 1, counters, [12, 13, 0], winner, scarto, **more)
 
 
-def test_e6_a_matto_without_a_trick_asks_who_won_its_trick():
+def test_e6_a_matto_without_a_trick_asks_who_won_the_last_trick_not_its_own_trick():
+    # Was: the winner of the Matto's trick taken as the winner of the last, unasked. The Matto
+    # may have been played too early: nothing says its trick was the last.
     without = e6(None, names=NAMES)
-    assert "fool-trick-winner" in codes(without)
+    assert codes(without) == ["last-trick-winner-needed"]
     assert not without.recordable
-    assert e6(0).points != e6(1).points  # the Matto's 4 points go to its trick's winner
+    assert codes(e6(0, names=NAMES)) == ["last-trick-winner-needed"]
+
+
+def test_e6_her_last_card_asks_who_won_its_trick():
+    last_card = e6(None, names=NAMES, fool_too_early=False)
+    assert "fool-trick-winner" in codes(last_card)
+    assert not last_card.recordable
+    # The Matto's 4 points go to its trick's winner, who won the last trick. Bruno winning it:
+    # Anna 36 cards, (4+3+2+1) + 12 groups = 22; Bruno 38 + 3 cards, 48 - 10 = 38 + 14 groups
+    # + the Matto 4 = 56.
+    assert e6(0, fool_too_early=False).points == (26, 52, 0)  # rules.md E6
+    assert e6(1, fool_too_early=False).points == (22, 56, 0)
 
 
 def test_e6_the_last_tricks_winner_answers_the_fools_trick():
@@ -181,7 +195,7 @@ def test_a_matto_whose_player_won_tricks_stays_with_him_whoever_won_its_trick():
     scarto = parse_cards("2S 3S 4S")
 
     def audit(winner):
-        return audit_quick_count(TAROCCHI, 1, counters, [10, 12, 3], winner, scarto)
+        return audit_quick_count(TAROCCHI, 1, counters, [10, 12, 3], winner, scarto, fool_led="no")
 
     assert audit(None).problems == ()
     assert audit(None) == audit(0) == audit(1)

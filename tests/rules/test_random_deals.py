@@ -11,7 +11,9 @@ from scorekeeper.rules.audit import audit_quick_count
 from scorekeeper.rules.audit import audit_totals
 from scorekeeper.rules.counting import count_pile
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.play import fool_play
 from tests.fuzzing import examples
+from tests.keeper import table_piles
 
 deals = st.builds(
     lambda ruleset_id, seed, dealer: random_deal(
@@ -24,16 +26,31 @@ deals = st.builds(
 MANY = settings(max_examples=examples(1000), deadline=None)
 
 
+def fool_answers(deal):
+    """What the keeper says of the Fool: whether it was led (where it matters), too early."""
+    how = fool_play(deal.tricks, deal.ruleset)
+    return {"fool_too_early": how.too_early, "fool_led": how.led}
+
+
 def full_audit(deal):
+    """The full piles as the table has them: the Fool with the player who played it."""
     return audit_piles(
-        deal.ruleset, deal.dealer, deal.piles, deal.scarto, last_trick_winner=deal.last_trick_winner
+        deal.ruleset,
+        deal.dealer,
+        table_piles(deal),
+        deal.scarto,
+        last_trick_winner=deal.last_trick_winner,
+        **fool_answers(deal),
     )
 
 
 def quick_audit(deal):
     ruleset = deal.ruleset
     counters = {
-        c: seat for seat, pile in enumerate(deal.piles) for c in pile if ruleset.is_counter(c)
+        c: seat
+        for seat, pile in enumerate(table_piles(deal))
+        for c in pile
+        if ruleset.is_counter(c)
     }
     counters |= {c: "scarto" for c in deal.scarto if ruleset.is_counter(c)}
     return audit_quick_count(
@@ -44,6 +61,7 @@ def quick_audit(deal):
         deal.fool_trick_winner,
         deal.scarto,
         last_trick_winner=deal.last_trick_winner,
+        **fool_answers(deal),
     )
 
 

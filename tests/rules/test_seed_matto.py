@@ -15,7 +15,11 @@ from scorekeeper.rules import parse_card
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.audit import audit_quick_count
+from scorekeeper.rules.generator import AFTER_FOOL_SIDE
+from scorekeeper.rules.generator import Steer
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.play import fool_player
+from scorekeeper.rules.play import gather_piles
 from scorekeeper.rules.replay import audit_play
 from scorekeeper.rules.replay import replay
 
@@ -34,7 +38,10 @@ def counters_for(carla=()):
 
 
 def quick(tricks, *, scarto="2S 3S 4S", carla=(), **more):
-    """A Tarocchi a 3 quick count: Bruno deals, Anna won the Matto's trick."""
+    """A Tarocchi a 3 quick count: Bruno deals, Anna won the Matto's trick; where Carla won a
+    trick, the keeper says she did not lead the Matto unless ``more`` says otherwise."""
+    if tricks[2] and "fool_led" not in more:
+        more["fool_led"] = "no"
     return audit_quick_count(
         find_ruleset(IT),
         1,
@@ -69,7 +76,8 @@ def test_a_matto_played_before_its_player_took_a_trick_goes_to_the_last_trick_wi
     stays = quick([12, 10, 3], carla=["KB"], last_trick_winner=1)
     assert stays.points == (22, 45, 11)
     moved = quick([12, 10, 3], carla=["KB"], last_trick_winner=1, fool_too_early=True)
-    assert moved.problems == ()
+    assert codes(moved.problems) == ["fool-too-early"]  # as the play's judge flags it
+    assert moved.recordable
     assert moved.points == (22, 49, 7)
     assert codes(moved.notes) == ["fool-to-last-trick-winner"]
     assert moved.notes[0].message == (
@@ -84,20 +92,21 @@ def test_a_matto_played_too_early_moves_four_points_in_full_piles():
     piles, scarto = e6_piles()
     piles[2], piles[0] = [*piles[0][-3:], parse_card("F")], piles[0][:-3]  # Carla won a trick
     piles[1], piles[0] = [*piles[1], *piles[0][:3]], piles[0][3:]  # and Bruno one more
-    stays = audit_piles(ruleset, 1, piles, scarto, last_trick_winner=1)
+    stays = audit_piles(ruleset, 1, piles, scarto, last_trick_winner=1, fool_led="no")
     moved = audit_piles(ruleset, 1, piles, scarto, last_trick_winner=1, fool_too_early=True)
-    assert stays.problems == moved.problems == ()
+    assert stays.problems == ()
+    assert codes(moved.problems) == ["fool-too-early"]
     assert moved.points == (stays.points[0], stays.points[1] + 4, stays.points[2] - 4)
 
 
 def test_a_matto_played_too_early_waits_for_the_winner_of_the_last_trick():
-    # Not derived from the Matto's trick: played too early, it was not his last card.
-    # Carla won no trick and the keeper says she played the Matto too early.
+    # Not derived from the Matto's trick: played too early, it was not her last card.
+    # Carla won no trick and the keeper says she played the Matto too early. As in a play, the
+    # Matto goes for her winning no trick, and playing it too early is flagged.
     result = quick([12, 13, 0], fool_too_early=True)
-    assert codes(result.problems) == ["last-trick-winner-needed"]
-    assert result.problems[0].message == (
-        "Carla played the Fool before winning a trick, so it goes to whoever won the last "
-        "trick: say who won it"
+    assert codes(result.problems) == ["fool-too-early", "last-trick-winner-needed"]
+    assert result.problems[1].message == (
+        "Carla won no trick, so the Fool goes to whoever won the last trick: say who won it"
     )
     assert not result.ok
     assert not result.recordable
@@ -142,6 +151,179 @@ def test_the_replay_sends_a_matto_played_too_early_to_the_last_trick_winner():
     assert played.running[-1] == (30, 20, 28)
 
 
+# 1b. A Matto kept to the last trick, where its player must lead it, goes to the winner of the
+# last trick: in every form.
+#
+# The Italian page, point 4: "Il Matto non può essere la carta di uscita e quindi, se lo si
+# conserva fino all'ultima mano e si deve uscire, andrà al giocatore che si aggiudicherà
+# l'ultima mano."
+
+
+def led_last_deal():
+    """Seed 38 of Tarocchi a 3, Bruno dealing: Bruno won tricks 23 and 24 and kept the Matto to
+    the end, so he leads the last trick with it: Matto, K♥ (Carla's, she wins), Q♣."""
+    deal = random_deal(find_ruleset(IT), 38, 1)
+    assert deal.tricks[-1].cards == tuple(parse_cards("F KC QB"))
+    assert (deal.tricks[-1].leader, deal.tricks[-1].winner) == (1, 2)
+    return deal, [list(trick.cards) for trick in deal.tricks]
+
+
+def test_the_replay_sends_a_matto_led_at_the_last_trick_to_its_winner():
+    # Where the Matto may be led (a house rule), it stays with Bruno: 10, 34, 34. Counted apart
+    # (rules.md A4), its 4 points go to Carla, who won the last trick: 10, 30, 38.
+    deal, play = led_last_deal()
+    may_lead = find_ruleset(IT, {"fool_may_lead": True})
+    assert audit_play(may_lead, 1, deal.scarto, play, names=NAMES)[1].points == (10, 34, 34)
+    played, result = audit_play(find_ruleset(IT), 1, deal.scarto, play, names=NAMES)
+    assert played.problems == ()  # his last card: leading it was no fault
+    assert result.points == (10, 30, 38)
+    assert [n.message for n in result.notes] == [
+        "Bruno kept the Fool to the last trick and had to lead it, so it goes to Carla, "
+        "who won the last trick"
+    ]
+
+
+def test_full_piles_and_the_quick_count_ask_whether_the_matto_was_led():
+    # Was: entered as full piles or a quick count, nothing asked, and the Matto stayed with
+    # Bruno: 10, 34, 34, ok, no note. Now the keeper is asked, and "at the last trick" gives the
+    # play's result; the winner of the last trick is the winner of the Matto's trick, which
+    # full piles show (Carla's pile is the one two cards over) and the quick count asks.
+    deal, play = led_last_deal()
+    ruleset = find_ruleset(IT)
+    piles = [list(pile) for pile in gather_piles(deal.tricks, ruleset, as_played=True)]
+    assert parse_card("F") in piles[1]
+    unasked = audit_piles(ruleset, 1, piles, deal.scarto, names=NAMES)
+    assert codes(unasked.problems) == ["fool-led-needed"]
+    assert unasked.problems[0].message == (
+        "a led Fool goes to the winner of the last trick: say whether Bruno led it "
+        "(kept to the last trick and led there, or led earlier)"
+    )
+    assert not unasked.recordable
+    led = audit_piles(ruleset, 1, piles, deal.scarto, names=NAMES, fool_led="last-trick")
+    assert led.problems == ()
+    assert led.points == (10, 30, 38)
+    assert [n.message for n in led.notes] == [
+        "Bruno kept the Fool to the last trick and had to lead it, so it goes to Carla, "
+        "who won the last trick"
+    ]
+    counters = {c: seat for seat, pile in enumerate(piles) for c in pile if ruleset.is_counter(c)}
+    counters |= {c: "scarto" for c in deal.scarto if ruleset.is_counter(c)}
+
+    def quick_count(**answers):
+        return audit_quick_count(
+            ruleset, 1, counters, deal.tricks_won, None, deal.scarto, names=NAMES, **answers
+        )
+
+    assert codes(quick_count().problems) == ["fool-led-needed"]
+    # Led at the last trick: who won it is asked once, as the Matto's trick or the last trick.
+    assert "fool-trick-winner" in codes(quick_count(fool_led="last-trick").problems)
+    by_last = quick_count(fool_led="last-trick", last_trick_winner=2)
+    assert by_last.problems == ()
+    assert by_last.points == (10, 30, 38)
+    not_led = quick_count(fool_led="no")
+    assert not_led.problems == ()
+    assert not_led.points == (10, 34, 34)
+
+
+def test_a_matto_said_to_be_led_at_the_last_trick_by_a_player_without_a_trick_is_refused():
+    # Only the winner of the trick before leads the last: a player who won none cannot have.
+    result = quick([12, 13, 0], fool_led="last-trick")
+    assert codes(result.problems)[0] == "fool-led-impossible"
+    assert not result.recordable
+
+
+def test_a_matto_led_at_the_last_trick_has_one_winner_for_its_trick_and_the_last():
+    result = quick([12, 10, 3], carla=["KB"], fool_led="last-trick", last_trick_winner=1)
+    assert codes(result.problems) == ["fool-trick-winner"]  # quick() gives Anna the Matto's trick
+    assert not result.recordable
+
+
+# 1c. A Matto led by choice: "Il Matto non può essere la carta di uscita". The page names no
+# penalty for it; it is read as a Matto led at the last trick (the reference card says so):
+# flagged, and to the winner of the last trick, in every form, its note saying what happened.
+
+
+def test_a_matto_led_by_choice_is_flagged_and_goes_to_the_last_trick_winner_in_every_form():
+    # Carla, with 3 tricks, led the Matto at an earlier trick; Bruno won the last trick. As in
+    # the first test: Anna 22, Bruno 45 + the Matto 4 = 49, Carla 7.
+    result = quick([12, 10, 3], carla=["KB"], fool_led="earlier", last_trick_winner=1)
+    assert codes(result.problems) == ["fool-lead"]
+    assert result.recordable
+    assert result.points == (22, 49, 7)
+    assert [n.message for n in result.notes] == [
+        "Carla led the Fool, which may not be led, so it goes to Bruno, who won the last trick"
+    ]
+
+
+def test_the_replay_of_a_matto_led_by_choice_says_it_was_led_not_that_it_had_to_be():
+    # Steered seed 1: the Matto's player leads it at an earlier trick, against the rule.
+    ruleset = find_ruleset(IT)
+    deal = random_deal(ruleset, 1, 0, Steer(loser=AFTER_FOOL_SIDE, fool="lead"))
+    player = fool_player(deal.tricks)
+    number = next(n for n, t in enumerate(deal.tricks, 1) if parse_card("F") in t.cards)
+    assert number < 25
+    assert deal.tricks[number - 1].cards[0] == parse_card("F")
+    play = [list(trick.cards) for trick in deal.tricks]
+    played, result = audit_play(ruleset, 0, deal.scarto, play, names=NAMES)
+    assert codes(played.problems) == ["fool-lead"]
+    winner = NAMES[deal.last_trick_winner]
+    assert [n.message for n in result.notes] == [
+        f"{NAMES[player]} led the Fool, which may not be led, so it goes to {winner}, "
+        "who won the last trick"
+    ]
+
+
+# 1d. What the input already tells: the dealer who played the Matto kept it.
+#
+# The Italian page, point 3: "È vietato inserire nello scarto i Re ed i tarocchi ad eccezione del
+# Bagatto se è l'unico tarocco in mano al giocatore"; point 1: "I tarocchi sono 22 ed i valori
+# vanno dallo 0 del "Matto" al 21". English Wikipedia: "Trump 1 can be discarded if the dealer
+# has no other trump (including the Fool)." The Swedish page: "Magikern bara om han inte har
+# något annat trumfkort och inte heller Narren på hand."
+
+
+@pytest.mark.parametrize("ruleset_id", ["scarto", "scarto-sv", IT])
+def test_the_bagatto_laid_aside_by_a_dealer_who_played_the_matto_is_illegal(ruleset_id):
+    # Bruno deals, lays aside T1 2♠ 3♠ and plays the Matto: he kept it, so the Bagatto was not
+    # his only trump. Was: "scarto-unverified", no penalty. In Tarocchi a 3 the scarto goes to
+    # the winner of the last trick (Anna, given).
+    ruleset = find_ruleset(ruleset_id)
+    counters = {c: 1 for c in ruleset.cards if ruleset.is_counter(c)}
+    counters |= dict.fromkeys(ANNA, 0) | {parse_card("T1"): "scarto"}
+    more = {"fool_led": "no"} if ruleset_id == IT else {}
+    result = audit_quick_count(
+        ruleset,
+        1,
+        counters,
+        [12, 13, 0],
+        0,
+        parse_cards("T1 2S 3S"),
+        names=NAMES,
+        last_trick_winner=0,
+        **more,
+    )
+    assert "scarto-illegal" in codes(result.problems)
+    assert "scarto-unverified" not in codes(result.notes)
+    if ruleset_id == IT:
+        assert "scarto-to-last-trick-winner" in codes(result.notes)
+    # Carla played the Matto: the dealer did not keep it, and the Bagatto waits for what else
+    # he kept (another trump?), as before.
+    counters[parse_card("F")] = 2
+    other = audit_quick_count(
+        ruleset,
+        1,
+        counters,
+        [12, 13, 0],
+        0,
+        parse_cards("T1 2S 3S"),
+        names=NAMES,
+        last_trick_winner=0,
+        fool_too_early=False if ruleset_id == IT else None,
+    )
+    assert "scarto-illegal" not in codes(other.problems)
+    assert "scarto-unverified" in codes(other.notes)
+
+
 # 2. A penalty that needs the last trick is never left out in silence.
 #
 # The Italian page, point 3: "in caso di errore, lo scarto verrà assegnato a chi ha fatto
@@ -162,13 +344,25 @@ def e6_piles():
     return [anna, bruno, [parse_card("F")]], scarto
 
 
-def test_e6_the_winner_of_the_mattos_trick_won_the_last_one_in_full_piles():
-    # Carla won no trick, so she could play the Matto only as her last card (rules.md E6): the
-    # winner of its trick, Anna, the only pile with two cards over (35 = 11 x 3 + 2), won the
-    # last trick and takes the Matto. Anna (4+3+2+1) + 12 groups + 4 = 26; Bruno 48 - 10 = 38
-    # + 14 groups (39 + 3 cards) = 52; Carla 0. Today: a "penalty-pending" note, Carla 4.
+def test_e6_the_winner_of_the_mattos_trick_is_not_taken_for_the_last_trick_unasked():
+    # Was: Carla won no trick, "so she could play the Matto only as her last card", and the
+    # winner of its trick was named as the winner of the last trick, stated as a fact. She may
+    # have played it too early (against the rule): then its trick was not the last one.
     piles, scarto = e6_piles()
     result = audit_piles(find_ruleset(IT), 1, piles, scarto, names=NAMES)
+    assert codes(result.problems) == ["last-trick-winner-needed"]
+    assert not result.recordable
+    assert result.notes == ()
+
+
+def test_e6_the_winner_of_the_mattos_trick_won_the_last_one_when_it_was_her_last_card():
+    # The keeper says the Matto was not played too early (before she won a trick, while she held
+    # other cards): so it was her last card (rules.md E6), and the winner of its trick, Anna,
+    # the only pile with two cards over (35 = 11 x 3 + 2), won the last trick and takes it.
+    # Anna (4+3+2+1) + 12 groups + 4 = 26; Bruno 48 - 10 = 38 + 14 groups (39 + 3 cards) = 52;
+    # Carla 0.
+    piles, scarto = e6_piles()
+    result = audit_piles(find_ruleset(IT), 1, piles, scarto, names=NAMES, fool_too_early=False)
     assert result.problems == ()
     assert result.points == (26, 52, 0)
     assert [n.message for n in result.notes] == [
@@ -177,19 +371,20 @@ def test_e6_the_winner_of_the_mattos_trick_won_the_last_one_in_full_piles():
 
 
 def test_e6_in_the_quick_count_the_fools_trick_winner_won_the_last_trick():
-    # The same deal by its counters: the Matto's trick winner is given (Anna), so she won the
-    # last trick: 26, 52, 0 as with last_trick_winner=0 (test_audit.py).
-    result = quick([12, 13, 0])
+    # The same deal by its counters: the Matto's trick winner is given (Anna) and it was Carla's
+    # last card, so Anna won the last trick: 26, 52, 0 as with last_trick_winner=0.
+    result = quick([12, 13, 0], fool_too_early=False)
     assert result.problems == ()
     assert result.points == (26, 52, 0)
     assert codes(result.notes) == ["fool-to-last-trick-winner"]
+    assert codes(quick([12, 13, 0]).problems) == ["last-trick-winner-needed"]
 
 
 def test_an_illegal_scarto_goes_to_the_derived_last_trick_winner():
     # Bruno lays aside T9 (Tarocchi a 3 forbids trumps): the scarto and the Matto both go to
-    # Anna, who won the Matto's trick and so the last. Anna: 35 + 3 cards, 10 + 13 groups + 4 =
-    # 27; Bruno: 39 cards, 38 + 13 = 51; Carla 0; 27 + 51 = 78.
-    result = quick([12, 13, 0], scarto="2S 3S T9")
+    # Anna, who won the Matto's trick, Carla's last card, and so the last. Anna: 35 + 3 cards,
+    # 10 + 13 groups + 4 = 27; Bruno: 39 cards, 38 + 13 = 51; Carla 0; 27 + 51 = 78.
+    result = quick([12, 13, 0], scarto="2S 3S T9", fool_too_early=False)
     assert codes(result.problems) == ["scarto-illegal"]
     assert result.points == (27, 51, 0)
     assert [n.message for n in result.notes] == [
