@@ -3,6 +3,9 @@
 A session is a list of deal scores, one per side (a player, or a team in Piedicavallo). The deal
 passes to the next seat in order of play, across games; consecutive deals form games whose length
 the ruleset sets; each finished game is ranked and settled (settlement.py).
+
+A game of ``each-deals-once`` lasts until every player has dealt in it (English Wikipedia: "the
+game continues until all players have dealt"): after a deal out of turn, the skipped one deals.
 """
 
 from __future__ import annotations
@@ -117,7 +120,7 @@ def progress(
         _checked_scores(ruleset, number, deal)
         for number, deal in enumerate(deal_scores[start:], start + 1)
     ]
-    new_games = _games(ruleset, scores, start, len(kept_games))
+    new_games = _games(ruleset, scores, dealers, start, len(kept_games))
     games = kept_games + new_games
     rows = kept_rows + _rows(ruleset, first_dealer, scores, dealers, new_games, kept_rows)
     totals = rows[-1].totals if rows else (0,) * ruleset.sides
@@ -176,7 +179,9 @@ def _unchanged_games(before: Progress | None, same: int) -> tuple[Game, ...]:
 
 
 def game_length(ruleset: Ruleset) -> int | None:
-    """Give the deals in a game before any tie, or None when a game ends at a score (C21)."""
+    """Give the deals in a game before any tie, or None when a game ends at a score (C21).
+
+    For ``each-deals-once``, the deals when none is dealt out of turn."""
     if ruleset.game_length == "each-deals-once":
         return ruleset.players
     if ruleset.game_length == "first-to-100":
@@ -184,34 +189,42 @@ def game_length(ruleset: Ruleset) -> int | None:
     return int(ruleset.game_length.removesuffix("-deals"))
 
 
-def is_over(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> bool:
-    """Tell whether a game with these deals and totals is finished."""
-    if not _length_reached(ruleset, deals_played, totals):
+def is_over(ruleset: Ruleset, dealers: Sequence[int], totals: Sequence[int]) -> bool:
+    """Tell whether a game whose deals were dealt by ``dealers``, with these totals, is finished."""
+    if not _length_reached(ruleset, dealers, totals):
         return False
     # rules.md A3 (Piedicavallo): a tie adds a deal, again until it is broken.
     return not (ruleset.tie_extra_deal and _first_is_tied(totals))
 
 
 def _games(
-    ruleset: Ruleset, scores: Sequence[tuple[int, ...]], start: int = 0, games_before: int = 0
+    ruleset: Ruleset,
+    scores: Sequence[tuple[int, ...]],
+    dealers: Sequence[int],
+    start: int = 0,
+    games_before: int = 0,
 ) -> tuple[Game, ...]:
     """The games of the deals after the first ``start``, numbered after ``games_before``."""
     games: list[Game] = []
     for end in range(start + 1, len(scores) + 1):
         totals = _sum(scores[start:end], ruleset.sides)
-        if is_over(ruleset, end - start, totals):
+        if is_over(ruleset, dealers[start:end], totals):
             number = games_before + len(games) + 1
-            games.append(_game(ruleset, number, range(start + 1, end + 1), totals))
+            games.append(_game(ruleset, number, range(start + 1, end + 1), dealers, totals))
             start = end
     if start < len(scores):
         totals = _sum(scores[start:], ruleset.sides)
         number = games_before + len(games) + 1
-        games.append(_game(ruleset, number, range(start + 1, len(scores) + 1), totals))
+        deals = range(start + 1, len(scores) + 1)
+        games.append(_game(ruleset, number, deals, dealers, totals))
     return tuple(games)
 
 
-def _game(ruleset: Ruleset, number: int, deals: range, totals: tuple[int, ...]) -> Game:
-    finished = is_over(ruleset, len(deals), totals)
+def _game(
+    ruleset: Ruleset, number: int, deals: range, dealers: Sequence[int], totals: tuple[int, ...]
+) -> Game:
+    dealt = dealers[deals.start - 1 : deals.stop - 1]
+    finished = is_over(ruleset, dealt, totals)
     return Game(
         number=number,
         deals=tuple(deals),
@@ -219,17 +232,23 @@ def _game(ruleset: Ruleset, number: int, deals: range, totals: tuple[int, ...]) 
         finished=finished,
         standings=standings_of(totals),
         settlement=settle(ruleset, totals) if finished else None,
-        deals_to_go=_deals_to_go(ruleset, len(deals), totals),
+        deals_to_go=_deals_to_go(ruleset, dealt, totals),
     )
 
 
-def _deals_to_go(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> int | None:
-    if is_over(ruleset, deals_played, totals):
+def _deals_to_go(ruleset: Ruleset, dealers: Sequence[int], totals: Sequence[int]) -> int | None:
+    if is_over(ruleset, dealers, totals):
         return 0
-    if _length_reached(ruleset, deals_played, totals):
+    if _length_reached(ruleset, dealers, totals):
         return 1  # a tie for first: one more deal, at least
+    if ruleset.game_length == "each-deals-once":
+        # The deals until the last player yet to deal in it deals, if the rotation is kept.
+        players = ruleset.players
+        after = (dealers[-1] + 1) % players
+        waiting = [(seat - after) % players for seat in range(players) if seat not in dealers]
+        return max(waiting) + 1
     length = game_length(ruleset)
-    return None if length is None else length - deals_played
+    return None if length is None else length - len(dealers)
 
 
 def _rows(
@@ -253,11 +272,13 @@ def _rows(
     return tuple(rows)
 
 
-def _length_reached(ruleset: Ruleset, deals_played: int, totals: Sequence[int]) -> bool:
+def _length_reached(ruleset: Ruleset, dealers: Sequence[int], totals: Sequence[int]) -> bool:
+    if ruleset.game_length == "each-deals-once":
+        return len(set(dealers)) == ruleset.players  # every player has dealt in this game
     length = game_length(ruleset)
     if length is None:
-        return deals_played > 0 and max(totals) >= TARGET
-    return deals_played >= length
+        return len(dealers) > 0 and max(totals) >= TARGET
+    return len(dealers) >= length
 
 
 def _first_is_tied(totals: Sequence[int]) -> bool:

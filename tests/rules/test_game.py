@@ -123,6 +123,59 @@ def test_the_deal_passes_to_the_next_seat_in_order_of_play(
     assert dealer_of(ruleset, first_dealer, deal_number) == dealer
 
 
+# --- a deal dealt out of turn ----------------------------------------------------------------
+#
+# English Wikipedia (000_*.txt): "The player to the right of the dealer is the next dealer; the
+# game continues until all players have dealt." The Swedish page (002_*.txt): "Man spelar över
+# tre givar, en giv var" (three deals, one each).
+
+
+@pytest.mark.parametrize("ruleset", [SCARTO, SCARTO_SV])
+def test_a_game_lasts_until_every_player_has_dealt_after_a_deal_out_of_turn(
+    ruleset: Ruleset,
+) -> None:
+    # Anna (0) deals; Carla (2) deals the second deal out of turn, so it passes on from her to
+    # Anna. After three deals Bruno has not dealt: the game goes on, and he deals the fourth.
+    # Was: the game ended after three deals, one player never dealt.
+    scores = [[4, 1, -5], [0, 2, -2], [1, 1, -2], [-3, 0, 3]]
+    after_two = progress(ruleset, 0, scores[:2], dealers=[0, 2])
+    assert after_two.next_dealer == 0
+    assert after_two.deals_to_go == 2  # Anna, then Bruno, the rotation kept from now on
+    after_three = progress(ruleset, 0, scores[:3], dealers=[0, 2, 0])
+    assert not after_three.games[0].finished
+    assert after_three.next_dealer == 1
+    assert after_three.deals_to_go == 1
+    after_four = progress(ruleset, 0, scores, dealers=[0, 2, 0, 1])
+    (game,) = after_four.games
+    assert game.deals == (1, 2, 3, 4)
+    assert game.finished
+    assert game.totals == (2, 4, -6)
+    assert after_four.next_dealer == 2
+    assert after_four.deals_to_go == 3  # a new game
+
+
+def test_a_game_of_a_set_number_of_deals_counts_deals_not_dealers() -> None:
+    # The Italian page (004_*.txt): "la partita può finire dopo 3, 6 o 9 mani": three deals,
+    # whoever dealt them.
+    result = progress(TAROCCHI, 0, [[30, 28, 20]] * 3, dealers=[0, 2, 0])
+    assert result.games[0].finished
+    assert result.next_game == 2
+
+
+def test_piedicavallo_a_team_game_lasts_until_each_of_the_four_has_dealt() -> None:
+    # rules.md A3 (Piedicavallo): "4 deals, each deals once". Dario (3) dealt the second deal
+    # out of turn, for Bruno (1): the deal passed on from him to Anna (0), then Bruno. After
+    # four deals Carla (2) has not dealt: she deals the fifth, the last of the game.
+    scores = [[60, 54], [50, 64], [57, 57], [61, 53]]
+    result = progress(PIEDICAVALLO, 0, scores, dealers=[0, 3, 0, 1])
+    assert not result.games[0].finished
+    assert result.next_dealer == 2
+    assert result.deals_to_go == 1
+    done = progress(PIEDICAVALLO, 0, [*scores, [60, 54]], dealers=[0, 3, 0, 1, 2])
+    assert done.games[0].finished
+    assert done.games[0].totals == (288, 282)
+
+
 # --- game lengths ---------------------------------------------------------------------------
 
 
@@ -393,9 +446,10 @@ def test_every_game_but_the_last_is_finished_at_its_first_chance(
         assert game.finished
     for game in result.games:
         played = [deals[number - 1] for number in game.deals]
+        dealt = [result.rows[number - 1].dealer for number in game.deals]
         prefixes = [_add_all(played[:n], ruleset.sides) for n in range(1, len(played))]
-        assert not any(is_over(ruleset, n, t) for n, t in enumerate(prefixes, 1))
-        assert game.finished == is_over(ruleset, len(played), game.totals)
+        assert not any(is_over(ruleset, dealt[:n], t) for n, t in enumerate(prefixes, 1))
+        assert game.finished == is_over(ruleset, dealt, game.totals)
         _check_game(ruleset, game)
 
 
