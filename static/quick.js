@@ -1,8 +1,8 @@
 // The quick count as it is filled in: the tricks of the one left empty worked out from the
 // deal's tricks (as the server does on Save), and the Fool's trick asked only where its answer
-// can change the points (services/entry.py: raw counting, or a Matto whose player won no trick
-// where it goes to the winner of the last trick), and "the rest to <name>" for the counters not
-// yet placed. The form works the same without this script.
+// can change the points (services/entry.py: raw counting, or a Matto led at the last trick,
+// which goes to the winner of that trick), and "the rest to <name>" for the counters not yet
+// placed. The form works the same without this script.
 "use strict";
 
 (function () {
@@ -18,7 +18,6 @@
   const foolSelect = foolBox ? foolBox.querySelector("select") : null;
   const asked = foolBox ? foolBox.querySelector(".has-error") !== null : false;
   const lastTrick = form.elements.last_trick_winner;
-  const tooEarly = form.elements.fool_too_early;
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all));
 
   function won() {
@@ -39,19 +38,19 @@
     }
     return typed;
   }
-  function foolNeeded(typed) {
+  function foolNeeded() {
     const fool = form.querySelector('input[name="card_F"]:checked');
     if (!fool || fool.value === "scarto") return false;
     if (rule === "raw") return true;
-    // rules.md C13-C14: his Matto goes to the winner of the last trick, its own trick.
-    const owner = Number(fool.value);
-    const noTrick = typed[owner] === 0;
-    return noTrick && !(lastTrick && lastTrick.value) && !(tooEarly && tooEarly.checked);
+    // rules.md 1.4: a Matto led at the last trick goes to the winner of that trick; the winner
+    // of the last trick, if given, answers it too.
+    const led = form.querySelector('input[name="fool_led"]:checked');
+    return Boolean(led && led.value === "last-trick") && !(lastTrick && lastTrick.value);
   }
   function refresh() {
-    const typed = won();
+    won();
     if (!foolBox) return;
-    const shown = asked || (rule !== "" && foolNeeded(typed));
+    const shown = asked || (rule !== "" && foolNeeded());
     foolBox.hidden = !shown;
     foolSelect.disabled = !shown; // not sent when not asked: it would claim a trick for no one
   }

@@ -7,8 +7,10 @@ winner of the Fool's trick may be left out where it cannot change the points), o
 ``piles`` + ``scarto`` (full piles), or ``play`` + ``scarto`` (every trick in order of play).
 Optional: ``scarto`` (quick count), ``last_trick_winner``,
 ``declaration`` (what the dealer says about the cards he kept), ``dealer`` (the seat that
-really dealt, when not the one the rotation gives), ``fool_too_early`` (quick count and full
-piles, where the Fool may be played only after a trick: was it played before?).
+really dealt, when not the one the rotation gives), ``fool_too_early`` and ``fool_led``
+(quick count and full piles: was the Fool played before its player had won a trick, while he
+held other cards; was it led? rules/fool_play.py). ``fool_too_early`` is kept as given, true or
+false: false is an answer, and a Fool of a player who won no trick was then his last card.
 
 Every list of cards is measured against the pack before a card of it is read: the pages' forms
 reach here with only their own checks, and a text field holds thousands of codes.
@@ -33,6 +35,7 @@ from ..rules.audit import DealResult
 from ..rules.audit import audit_piles
 from ..rules.audit import audit_quick_count
 from ..rules.audit import audit_totals
+from ..rules.fool_play import FOOL_LED
 from ..rules.problem import error_problem
 from ..rules.problem import translatable
 from ..rules.replay import audit_play
@@ -92,19 +95,38 @@ def parse_deal_input(body: object, ruleset: Ruleset) -> DealInput:
         data["dealer"] = _seat(body["dealer"], ruleset, "dealer")
     if body.get("fool_too_early") is not None:
         data |= _fool_too_early(body["fool_too_early"], form)
+    if body.get("fool_led") is not None:
+        data |= _fool_led(body["fool_led"], form)
     return DealInput(form, data)
 
 
 def _fool_too_early(value: object, form: str) -> dict[str, bool]:
-    """The answer to "was the Matto played before its player had taken a trick?"."""
+    """The answer to "was the Matto played before its player had won a trick, while he still
+    held other cards?": kept, true or false, with a quick count or full piles."""
     if not isinstance(value, bool):
         raise InputError(_("fool_too_early must be true or false"), "fool_too_early")
-    if value and form not in ("quick", "piles"):
+    if form not in ("quick", "piles"):
+        if value:
+            raise InputError(
+                _("fool_too_early goes with a quick count or full piles: a play shows it itself"),
+                "fool_too_early",
+            )
+        return {}
+    return {"fool_too_early": value}
+
+
+def _fool_led(value: object, form: str) -> dict[str, str]:
+    """The answer to "was the Matto led?", with a quick count or full piles."""
+    if value not in FOOL_LED:
         raise InputError(
-            _("fool_too_early goes with a quick count or full piles: a play shows it itself"),
-            "fool_too_early",
+            _("fool_led must be one of %(answers)s", answers=", ".join(FOOL_LED)), "fool_led"
         )
-    return {"fool_too_early": True} if value else {}
+    if form not in ("quick", "piles"):
+        raise InputError(
+            _("fool_led goes with a quick count or full piles: a play shows it itself"),
+            "fool_led",
+        )
+    return {"fool_led": str(value)}
 
 
 def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[str]) -> DealResult:
@@ -117,8 +139,9 @@ def audit_deal(ruleset: Ruleset, dealer: int, deal: DealInput, names: Sequence[s
         "declaration": DealerDeclaration(**data.get("declaration", {})),
         "names": names,
     }
-    if data.get("fool_too_early"):
-        options["fool_too_early"] = True
+    for answer in ("fool_too_early", "fool_led"):
+        if data.get(answer) is not None:
+            options[answer] = data[answer]
     try:
         if deal.form == "quick":
             counters = {parse_card(code): place for code, place in data["counters"].items()}

@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 from ..rules import InvalidNotationError
 from ..rules import Ruleset
 from ..rules import parse_card
+from ..rules.fool_play import led_fool_moves
 from ..rules.names import parse_typed
 from ..rules.quick import fool_trick_seats
 from .deals import preview_deal
@@ -78,7 +79,9 @@ def counters_of(ruleset: Ruleset) -> list[Any]:
 def questions(ruleset: Ruleset) -> dict[str, str | bool]:
     """The questions of the quick count and full piles the ruleset may need, for the page:
     ``fool_trick`` ("raw", "last-trick" or ""), whose answer may change the points (the script
-    shows it when it does), ``last_trick`` and ``fool_too_early`` (C13)."""
+    shows it when it does), ``last_trick``, ``fool_too_early`` (C13) and ``fool_led`` (where
+    the Fool may not be led, C12: rules/fool_play.py); and ``fool_moves``, where the rules may
+    send the Fool away from the player who played it (the page says to enter it with him)."""
     rule = ""
     if fool_trick_may_matter(ruleset):
         rule = "raw" if ruleset.counting == "raw" else "last-trick"
@@ -86,6 +89,10 @@ def questions(ruleset: Ruleset) -> dict[str, str | bool]:
         "fool_trick": rule,
         "last_trick": last_trick_may_matter(ruleset),
         "fool_too_early": ruleset.fool_needs_prior_trick,
+        "fool_led": not ruleset.fool_may_lead,
+        "fool_moves": ruleset.fool_if_owner_no_trick != "stays"
+        or ruleset.fool_needs_prior_trick
+        or led_fool_moves(ruleset),
     }
 
 
@@ -123,10 +130,16 @@ def _why_fool_trick(session: Session, body: dict[str, Any], owner: int) -> str:
             "Who won the Fool's trick? Every card counts here: its other cards count for "
             "whoever won it."
         )
-    if body["tricks"][owner] == 0:
+    if body.get("fool_led") == "last-trick":
         return _(
-            "Who won the Fool's trick? %(name)s won no trick, so the Fool was played to the "
-            "last trick and goes to whoever won it.",
+            "Who won the Matto's trick? %(name)s led it at the last trick, so it goes to "
+            "whoever won that trick.",
+            name=name,
+        )
+    if body["tricks"][owner] == 0 and body.get("fool_too_early") is False:
+        return _(
+            "Who won the Matto's trick? %(name)s won no trick and it was the last card, so "
+            "it goes to whoever won that trick, the last one.",
             name=name,
         )
     return _("Who won the Fool's trick? Here it changes the points.")
@@ -217,6 +230,7 @@ def form_data(data: dict[str, Any], kind: str, ruleset: Ruleset) -> dict[str, An
     out["last_trick_winner"] = _text(data.get("last_trick_winner"))
     out["dealer"] = _text(data.get("dealer"))
     out["fool_too_early"] = bool(data.get("fool_too_early"))
+    out["fool_led"] = data.get("fool_led", "")
     return out
 
 

@@ -215,5 +215,8 @@ def add_session_language(db: sqlite_utils.Database) -> None:
 
 
 # The steps of the club's history (players, results, ratings) follow in their own module, in
-# order after these: importing it registers them.
+# order after these: importing it registers them. Then the later steps on the deals, in order.
 from . import migrations_players  # noqa: E402, F401
+
+# isort: split
+from . import migrations_deals  # noqa: E402, F401

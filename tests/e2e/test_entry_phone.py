@@ -18,6 +18,7 @@ import pytest
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.play import gather_piles
 from tests.e2e.conftest import TIMEOUT_MS
 
 try:
@@ -465,3 +466,45 @@ def test_every_entry_form_fits_360_px_and_every_target_a_thumb(
     page.screenshot(path=screenshot_dir / name, full_page=True)
     problems = page.evaluate(MEASURE)
     assert not problems, f"{form} in {ruleset} at 360 px:\n  " + "\n  ".join(problems)
+
+
+# Tarocchi a 3: the Matto kept to the last trick and led there
+
+
+def test_a_matto_led_at_the_last_trick_is_asked_and_goes_to_the_trick_winner(
+    phone: Page, screenshot_dir: Path
+) -> None:
+    # The Italian page: "se lo si conserva fino all'ultima mano e si deve uscire, andrà al
+    # giocatore che si aggiudicherà l'ultima mano". Seed 38, Bruno dealing: Bruno leads the last
+    # trick with the Matto, Carla wins it (tests/rules/test_seed_matto.py): 10, 30, 38.
+    page = phone
+    ruleset = find_ruleset("tarocchi-a-3")
+    deal = random_deal(ruleset, 38, 1)
+    body = {"ruleset": ruleset.id, "players": LONG, "first_dealer": 1}
+    session = page.request.post("/api/v1/sessions", data=body).json()["id"]
+    page.goto(f"/sessions/{session}/deals/new/quick")
+    led = page.locator("fieldset.choice")
+    expect(led.locator("legend")).to_have_text("Was the Matto led?")
+    expect(led.locator('input[value="no"]')).to_be_checked()
+    piles = gather_piles(deal.tricks, ruleset, as_played=True)
+    for seat, pile in enumerate(piles):
+        for card in pile:
+            if ruleset.is_counter(card):
+                radio = page.locator(f'input[name="card_{card.code}"][value="{seat}"]')
+                radio.locator("xpath=ancestor::label[1]").tap()
+    for card in deal.scarto:
+        if ruleset.is_counter(card):
+            radio = page.locator(f'input[name="card_{card.code}"][value="scarto"]')
+            radio.locator("xpath=ancestor::label[1]").tap()
+    page.fill("#tricks_0", str(deal.tricks_won[0]))
+    page.fill("#tricks_1", str(deal.tricks_won[1]))
+    page.fill("#scarto", " ".join(card.code for card in deal.scarto))
+    fool_trick = page.locator("#fool_trick_winner")
+    expect(fool_trick).to_be_hidden()
+    led.locator('input[value="last-trick"]').locator("xpath=ancestor::label[1]").tap()
+    expect(fool_trick).to_be_visible()  # the Matto goes to whoever won that trick: asked
+    fool_trick.select_option("2")
+    page.screenshot(path=screenshot_dir / "entry-quick-matto-led-360.png", full_page=True)
+    page.locator("#save").tap()
+    expect(page).to_have_url(protocol(session))
+    assert stored_points(page, session) == [[10, 30, 38]]

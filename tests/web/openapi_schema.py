@@ -59,14 +59,26 @@ REFUSED_WHEN_VALID = {
     "rankings": ["400"],
 }
 
+NOT_FOLLOWED = {"mergePlayers": "ensure_resource_availability"}
+"""A check that cannot judge an operation. A merge names two players, the one in its address and
+the one it goes into (its body): a 404 for an "into" drawn at random says that one is unknown,
+not that the player just created has gone, as the check would read it."""
+
+
+def _checks(operation_id: str, statuses: list[str]) -> dict[str, object]:
+    checks: dict[str, object] = {
+        "positive_data_acceptance": {"expected-statuses": POSITIVE + statuses}
+    }
+    if operation_id in NOT_FOLLOWED:
+        checks[NOT_FOLLOWED[operation_id]] = {"enabled": False}
+    return checks
+
+
 config = schemathesis.Config.from_dict(
     {
         "checks": {"negative_data_rejection": {"expected-statuses": NEGATIVE}},
         "operations": [
-            {
-                "include-operation-id": operation_id,
-                "checks": {"positive_data_acceptance": {"expected-statuses": POSITIVE + statuses}},
-            }
+            {"include-operation-id": operation_id, "checks": _checks(operation_id, statuses)}
             for operation_id, statuses in REFUSED_WHEN_VALID.items()
         ],
     }

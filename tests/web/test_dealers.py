@@ -179,3 +179,29 @@ def test_the_services_use_the_real_dealer_for_a_quick_count(app):
         deal = services.record_deal(db, session_id, {**quick_body(played), "dealer": 2})
     expected = audit_piles(SCARTO, 2, played.piles, played.scarto)
     assert deal.result.points == expected.points
+
+
+def test_the_scarto_check_names_the_dealer_the_deal_passed_on_to(client):
+    # Anna (0) was to deal the first deal; Carla (2) dealt it out of turn, so the deal passes on
+    # from her to Anna, and the scarto checked before deal 2 is Anna's. Was: Bruno, the seat
+    # the first dealer and the deal's number gave.
+    session_id = start(client)
+    record(client, session_id, {"points": [26, 26, 26], "dealer": 2})
+    shown = text(page(client.get(f"/sessions/{session_id}/scarto")).select_one("p.meta"))
+    assert shown.startswith("Deal 2 · Dealer: Anna")
+
+
+def test_after_a_deal_out_of_turn_the_game_lasts_until_everyone_has_dealt(client):
+    # "the game continues until all players have dealt" (English Wikipedia). Anna, then Carla
+    # out of turn, then Anna: Bruno has not dealt, so the game goes on and he deals next.
+    session_id = start(client)
+    for dealer in (None, 2, None):
+        body = {"points": [26, 26, 26]} | ({"dealer": dealer} if dealer is not None else {})
+        record(client, session_id, body)
+    shown = client.get(f"{API}/sessions/{session_id}").get_json()
+    assert [game["finished"] for game in shown["games"]] == [False]
+    assert (shown["next_dealer_name"], shown["deals_to_go"]) == ("Bruno", 1)
+    record(client, session_id, {"points": [30, 26, 22]})
+    shown = client.get(f"{API}/sessions/{session_id}").get_json()
+    assert [game["finished"] for game in shown["games"]] == [True]
+    assert shown["games"][0]["deals"] == [1, 2, 3, 4]

@@ -104,37 +104,63 @@ def parse(code):
     return parse_card(code)
 
 
-def test_the_fools_trick_is_asked_at_its_field_when_the_matto_goes_to_its_winner(client, app):
-    # rules.md A3 (Tarocchi a 3): "a Matto played before its player has taken a trick goes to
-    # the winner of the last trick [...] (and so does a Matto whose player takes no trick at
-    # all, or that must be led at the last trick)". Carla won no trick: her Matto was played to
-    # the last trick, so whoever won the Fool's trick gets it: 4 points that move.
+def test_a_matto_without_a_trick_asks_who_won_the_last_trick_not_its_own_trick(client, app):
+    # The Italian page: "Il Matto può essere giocato solo se chi lo gioca ha effettuato almeno
+    # una presa, altrimenti verrà assegnato a chi fa l'ultima presa". Carla won no trick, so her
+    # Matto goes to whoever won the last trick. Was: the page asked who won the Matto's trick,
+    # "so the Fool was played to the last trick", a guess (it may have been played too early).
     session_id = start_session(client, ruleset="tarocchi-a-3")
     deal, data = matto_without_trick()
-    as_anna, as_bruno = expected_quick(deal, data, 0), expected_quick(deal, data, 1)
-    assert as_anna != as_bruno  # the answer changes the points
+    to_anna, to_bruno = expected_quick(deal, data, 0, 0), expected_quick(deal, data, 0, 1)
+    assert to_anna != to_bruno  # the answer moves the Matto's 4 points
     for button in ("check", "save"):
         response = post(client, session_id, "quick", data | {button: "y"})
-        assert response.status_code == 400
-        asked = " ".join(field_errors(page(response), "fool_trick_winner"))
+        assert response.status_code == 422
+        asked = " ".join(field_errors(page(response), "last_trick_winner"))
         assert asked == (
-            "Who won the Fool's trick? Carla won no trick, so the Fool was played to the last "
-            "trick and goes to whoever won it."
+            "Carla won no trick, so the Fool goes to whoever won the last trick: say who won it"
         )
+        assert field_errors(page(response), "fool_trick_winner") == []
     assert deal_count(app, session_id) == 0
-    assert post(client, session_id, "quick", data | {"fool_trick_winner": "1"}).status_code == 303
-    assert stored_points(app, session_id) == [as_bruno]
+    assert post(client, session_id, "quick", data | {"last_trick_winner": "1"}).status_code == 303
+    assert stored_points(app, session_id) == [to_bruno]
 
 
-def test_the_last_tricks_winner_answers_the_fools_trick_too(client, app):
+def test_a_matto_led_at_the_last_trick_asks_who_won_that_trick(client, app):
+    # The Italian page: "se lo si conserva fino all'ultima mano e si deve uscire, andrà al
+    # giocatore che si aggiudicherà l'ultima mano". Carla (with tricks) led it there.
     session_id = start_session(client, ruleset="tarocchi-a-3")
-    deal, data = matto_without_trick()
-    response = post(client, session_id, "quick", data | {"last_trick_winner": "0"})
+    deal = played_deal(3, 0, TAROCCHI)
+    owner = deal.fool_owner
+    assert deal.tricks_won[owner] > 0
+    data = quick_form(deal, TAROCCHI) | {"fool_trick_winner": "", "last_trick_winner": ""}
+    data["fool_led"] = "last-trick"
+    response = post(client, session_id, "quick", data)
+    assert response.status_code == 400
+    asked = " ".join(field_errors(page(response), "fool_trick_winner"))
+    name = ["Anna", "Bruno", "Carla"][owner]
+    assert asked == (
+        f"Who won the Matto's trick? {name} led it at the last trick, so it goes to whoever "
+        "won that trick."
+    )
+    winner = (owner + 1) % 3
+    response = post(client, session_id, "quick", data | {"fool_trick_winner": str(winner)})
     assert response.status_code == 303, alerts(page(response))
-    assert stored_points(app, session_id) == [expected_quick(deal, data, 0, 0)]
-    # The Matto was Carla's last card: whoever won its trick, it goes to Anna, who won the
-    # last trick. The answer changes nothing, so nothing is recorded for it.
-    assert load(app, session_id).deals[0].input["fool_trick_winner"] is None
+    moved = audit_quick_count(
+        TAROCCHI,
+        deal.dealer,
+        {
+            parse(c[5:]): (p if p == "scarto" else int(p))
+            for c, p in data.items()
+            if c[:5] == "card_"
+        },
+        list(deal.tricks_won),
+        winner,
+        list(deal.scarto),
+        fool_led="last-trick",
+    )
+    assert stored_points(app, session_id) == [list(moved.points)]
+    assert load(app, session_id).deals[0].input["fool_led"] == "last-trick"
 
 
 def test_in_tarocchi_a_matto_whose_player_won_tricks_is_not_asked_about(client, app):

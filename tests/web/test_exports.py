@@ -12,6 +12,7 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.play import fool_play
 from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import get_db
@@ -181,8 +182,10 @@ def test_a_marked_deal_lists_its_problems(client, app):
     session_id = start(app, ruleset="tarocchi-a-3", deals=())
     with app.app_context():
         body = {"piles": [[c.code for c in p] for p in piles], "scarto": [c.code for c in scarto]}
-        # The illegal scarto goes to whoever won the last trick: the keeper says who.
+        # The illegal scarto goes to whoever won the last trick: the keeper says who, and
+        # whether the Matto was led.
         body["last_trick_winner"] = deal.last_trick_winner
+        body["fool_led"] = fool_play(deal.tricks, ruleset).led
         recorded = services.record_deal(get_db(), session_id, body)
     assert [p.code for p in recorded.result.problems] == ["scarto-illegal"]
     rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))

@@ -46,7 +46,7 @@ FORMS = {
     "play": ("play", "scarto"),
 }
 FORM_KEYS = frozenset(key for keys in FORMS.values() for key in keys)
-DEAL_EXTRAS = ("last_trick_winner", "declaration", "dealer", "fool_too_early")
+DEAL_EXTRAS = ("last_trick_winner", "declaration", "dealer", "fool_too_early", "fool_led")
 AUDIT_EXTRAS = ("ruleset", "options", "players", "dealer")
 SESSION_KEYS = (
     "ruleset",

@@ -5,9 +5,9 @@ data into the dict the JSON API takes (services/dealinput.py), read as a keeper 
 (services/totals.py, entry.py). In a team ruleset the quick count and full piles ask per team,
 as partners pool their won cards: team t's is given as seat t's (team 0 is seats 0 and 2).
 Every form asks who really dealt; the quick count and full piles, where the ruleset needs it,
-who won the last trick and whether the Matto was played too early.
+who won the last trick, whether the Matto was played too early and whether it was led.
 
-Beside them: the scarto checked before play, and a deal record to import.
+Beside them: a deal record to import (the scarto checked before play: scarto_form.py).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from wtforms import SelectField
 from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import TextAreaField
-from wtforms import validators
 
+from ...rules.fool_play import FOOL_LED
 from ...rules.names import card_name
 from ...services import InputError
 from ...services import Session
@@ -128,6 +128,7 @@ def quick_form(session: Session) -> type[DealForm]:
             _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
         fool_too_early = _fool_too_early_field()
+        fool_led = _fool_led_field()
         chips = chip_labels(session)  # each place's label on a chip, by the choice's value
         legend = chip_legend(session)  # the names the chips shorten
         card_names: dict[str, str] = {}
@@ -180,6 +181,7 @@ def piles_form(session: Session) -> type[DealForm]:
             _l("Won the last trick"), choices=options(seat_choices(session, "—")), default=""
         )
         fool_too_early = _fool_too_early_field()
+        fool_led = _fool_led_field()
         rows = deck_rows(session.ruleset, str(get_locale() or "en"))
         asks = entry.questions(session.ruleset)
         chips = chip_labels(session)
@@ -229,7 +231,29 @@ def _pack(session: Session) -> Callable[[FlaskForm, Field], None]:
 def _fool_too_early_field() -> BooleanField:
     # rules.md A3, C13 (Tarocchi a 3): a Matto played before its player had taken a trick goes
     # to the winner of the last trick. The form shows it only where the ruleset has that rule.
-    return BooleanField(_l("The Matto was played before its player had taken a trick"))
+    # Its last card is not "too early": so that a player who won no trick answers it truly.
+    return BooleanField(
+        _l("The Matto was played before its player had won a trick, and not as the last card")
+    )
+
+
+FOOL_LED_CHOICES = [
+    ("no", _l("not led")),
+    ("last-trick", _l("at the last trick, its player's last card")),
+    ("earlier", _l("at an earlier trick")),
+]
+
+
+def _fool_led_field() -> RadioField:
+    # rules.md 1.4 (Tarocchi a 3): a Matto kept to the last trick and led there goes to the
+    # winner of the last trick; one led earlier is flagged and goes there too (fool_play.py).
+    # The page shows it where the Matto may not be led, "not led" ticked for a new deal.
+    return RadioField(
+        _l("Was the Matto led?"),
+        choices=options(FOOL_LED_CHOICES),
+        default="no",
+        validate_choice=False,
+    )
 
 
 def with_dealer(body: dict[str, Any], form: Any) -> dict[str, Any]:
@@ -239,52 +263,20 @@ def with_dealer(body: dict[str, Any], form: Any) -> dict[str, Any]:
 
 
 def _with_answers(body: dict[str, Any], form: Any) -> dict[str, Any]:
-    """The answers the quick count and full piles may add: last trick, dealer, Matto too early."""
+    """The answers the quick count and full piles may add: last trick, dealer, the Matto's play
+    (too early, led), each where the page asks it. An unticked "too early" is not sent: it says
+    nothing of a Matto whose player won no trick, so the page then asks who won the last trick."""
     winner = seat_or_none(form.last_trick_winner.data)
     body |= {"last_trick_winner": winner} if winner is not None else {}
-    if form.fool_too_early.data:
+    if form.fool_too_early.data:  # sent where the page does not ask it, the rules refuse it
         body["fool_too_early"] = True
+    if form.asks["fool_led"] and form.fool_led.data in FOOL_LED:
+        body["fool_led"] = form.fool_led.data
     return with_dealer(body, form)
 
 
 prefill = entry.form_data
 """A stored input as form data, to correct it."""
-
-
-YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
-_ANSWERS = {"yes": True, "no": False}
-
-
-class ScartoForm(FlaskForm):
-    """The scarto alone, checked before play, with what the dealer says about his hand."""
-
-    scarto = StringField(_l("Scarto"), [validators.InputRequired(), within_pack()])
-    kept = TextAreaField(_l("Cards the dealer keeps (optional)"), [within_pack()])
-    keeps_trump = SelectField(
-        _l("Does the dealer keep a trump?"), choices=options(YES_NO), default=""
-    )
-    keeps_fool = SelectField(
-        _l("Does the dealer keep the Fool?"), choices=options(YES_NO), default=""
-    )
-    trumps_announced = IntegerField(
-        _l("Trumps the dealer announced as laid aside (empty: not asked)"),
-        between(0, 21, _l("The dealer can announce 0 to 21 trumps.")),
-    )
-    check = SubmitField(_l("Check the scarto"))
-
-
-def scarto_body(form: ScartoForm) -> dict[str, Any]:
-    declaration: dict[str, Any] = {
-        "keeps_trump": _ANSWERS.get(form.keeps_trump.data or ""),
-        "keeps_fool": _ANSWERS.get(form.keeps_fool.data or ""),
-        "trumps_announced": form.trumps_announced.data,
-    }
-    kept = entry.read_codes(form.kept.data, _("The cards the dealer keeps"), "kept")
-    return {
-        "scarto": entry.read_codes(form.scarto.data, _("The scarto"), "scarto"),
-        "kept": kept or None,
-        "declaration": {k: v for k, v in declaration.items() if v is not None},
-    }
 
 
 class ImportForm(FlaskForm):

@@ -26,6 +26,7 @@ from ..forms import options
 from ..forms import place_error
 from . import forms
 from . import once
+from . import scarto_form
 
 bp = Blueprint("deals", __name__, url_prefix="/sessions/<int:session_id>")
 KINDS = {
@@ -79,17 +80,22 @@ def request_state(session_id: int, key: str) -> Response:
 def scarto(session_id: int) -> Page:
     """Check the next deal's scarto before play; its verdict is kept with that deal."""
     session = services.load_session(get_db(), session_id)
-    form = forms.ScartoForm()
+    form = scarto_form.ScartoForm()
+    # The next deal's dealer: the deal passes on from whoever really dealt the last one.
+    dealer = session.players[services.dealer_for(session, len(session.deals) + 1)]
+    page = {"session": session, "form": form, "dealer_name": dealer}
     verdict = None
     if form.validate_on_submit():
         try:
-            verdict = services.check_scarto_first(get_db(), session_id, forms.scarto_body(form))
+            verdict = services.check_scarto_first(
+                get_db(), session_id, scarto_form.scarto_body(form)
+            )
         except services.InputError as error:
             place_error(form, error, form.scarto)
-            return render_template("deals/scarto.html", session=session, form=form), 400
+            return render_template("deals/scarto.html", **page), 400
     elif form.is_submitted():
-        return render_template("deals/scarto.html", session=session, form=form), 400
-    return render_template("deals/scarto.html", session=session, form=form, verdict=verdict)
+        return render_template("deals/scarto.html", **page), 400
+    return render_template("deals/scarto.html", **page, verdict=verdict)
 
 
 @bp.route("/deals/import", methods=["GET", "POST"])
@@ -186,7 +192,7 @@ def _submit(
     except services.UnrecordableDealError as error:
         context["result"] = error.result
         context["refused"] = field_text(error)
-        _ask_last_trick_winner(form, error.result)
+        _ask_at_fields(form, error.result)
         return render_template("deals/entry.html", **context), 422
     except services.ConflictError as error:
         # Changed meanwhile on another device: show both versions, overwrite nothing.
@@ -246,10 +252,14 @@ def _already_saved(form: Any, deal_id: int, context: dict[str, Any]) -> Page:
     return render_template("deals/entry.html", **context), 409
 
 
-def _ask_last_trick_winner(form: Any, result: DealResult) -> None:
-    """A penalty needs the winner of the last trick: ask it at its field, with the reason."""
-    if "last_trick_winner" not in form:
-        return
+QUESTIONS = {"last-trick-winner-needed": "last_trick_winner", "fool-led-needed": "fool_led"}
+"""The problems that ask a question, and the field that answers it."""
+
+
+def _ask_at_fields(form: Any, result: DealResult) -> None:
+    """A penalty needs the winner of the last trick, or whether the Matto was led: ask it at
+    its field, with the reason."""
     for problem in result.problems:
-        if problem.code == "last-trick-winner-needed":
-            form.last_trick_winner.errors.append(problem_text(problem))
+        field = QUESTIONS.get(problem.code)
+        if field is not None and field in form:
+            form[field].errors.append(problem_text(problem))
