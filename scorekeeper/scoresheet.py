@@ -11,6 +11,7 @@ from dataclasses import field
 
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .rules import Problem
 from .rules.game import Game
@@ -105,8 +106,9 @@ def build_protocol(session: Session) -> Protocol:
     dealers = [deal.dealer for deal in session.deals]
     state = progress(session.ruleset, session.first_dealer, scores, dealers=dealers)
     names = session.side_names
+    per_side = session.ruleset.players // session.ruleset.sides  # two partners a team
     games = tuple(
-        _game_view(game, _protocol_rows(session, state, game), names, locale)
+        _game_view(game, _protocol_rows(session, state, game), names, per_side, locale)
         for game in state.games
     )
     return Protocol(
@@ -135,48 +137,69 @@ def _protocol_rows(session: Session, state: Progress, game: Game) -> tuple[Proto
 
 
 def _game_view(
-    game: Game, rows: tuple[ProtocolRow, ...], names: tuple[str, ...], locale: str
+    game: Game, rows: tuple[ProtocolRow, ...], names: tuple[str, ...], per_side: int, locale: str
 ) -> GameView:
     standings = tuple(Place(s.rank, names[s.side], s.total, s.tied) for s in game.standings)
-    settlement = _settlement_text(game.settlement, names, locale) if game.settlement else ""
+    settlement = ""
+    if game.settlement:
+        settlement = _settlement_text(game.settlement, names, per_side, locale)
     tie = bool(game.settlement and game.settlement.tie)
     return GameView(
         game.number, rows, game.totals, game.finished, standings, settlement, tie, game.deals_to_go
     )
 
 
-_SAID: dict[tuple[Settlement, tuple[str, ...], str], str] = {}
+_SAID: dict[tuple[Settlement, tuple[str, ...], int, str], str] = {}
 """Settlement sentences already made: a session's games are settled in a few ways only."""
 
 
-def _settlement_text(settlement: Settlement, names: tuple[str, ...], locale: str) -> str:
-    key = (settlement, names, locale)
+def _settlement_text(
+    settlement: Settlement, names: tuple[str, ...], per_side: int, locale: str
+) -> str:
+    key = (settlement, names, per_side, locale)
     text = _SAID.get(key)
     if text is None:
         if len(_SAID) >= 4096:
             _SAID.clear()
-        text = _SAID[key] = settlement_text(settlement, names)
+        text = _SAID[key] = settlement_text(settlement, names, per_side)
     return text
 
 
-def settlement_text(settlement: Settlement, names: tuple[str, ...]) -> str:
-    """Say who wins and who pays whom, in the table's words."""
+def settlement_text(settlement: Settlement, names: tuple[str, ...], per_side: int = 1) -> str:
+    """Say who wins and who pays whom, in the table's words.
+
+    The verb agrees with the people it is about, through the catalogue's plural forms: a side
+    is one player, or a team of ``per_side`` partners ("Anna & Carla win").
+    """
+    if not settlement.winners:
+        # Every side tied where the lowest pays: nobody is above anybody.
+        return _(
+            "All tied: %(names)s. The rules do not say who pays, so the table decides.",
+            names=join_names(list(names)),
+        )
+    winners = [names[side] for side in settlement.winners]
     if settlement.kind == "highest-wins" or not settlement.payments:
-        winners = join_names([names[side] for side in settlement.winners])
-        text = (
-            _("%(names)s win", names=winners)
-            if len(settlement.winners) > 1
-            else _("%(names)s wins", names=winners)
+        text = ngettext(
+            "%(names)s wins", "%(names)s win", len(winners) * per_side, names=join_names(winners)
         )
     else:
-        payers = join_names([names[side] for side in settlement.payers])
-        payees = join_names([names[side] for side in settlement.winners])
+        payers = [names[side] for side in settlement.payers]
+        people = len(payers) * per_side
+        said = {"payers": join_names(payers), "payees": join_names(winners)}
         if settlement.kind == "lowest-pays-each":
-            text = _(
-                "%(payers)s pays the stake to each of %(payees)s", payers=payers, payees=payees
+            text = ngettext(
+                "%(payers)s pays the stake to each of %(payees)s",
+                "%(payers)s pay the stake to each of %(payees)s",
+                people,
+                **said,
             )
         else:
-            text = _("%(payers)s pays a drink to %(payees)s", payers=payers, payees=payees)
+            text = ngettext(
+                "%(payers)s pays a drink to %(payees)s",
+                "%(payers)s pay a drink to %(payees)s",
+                people,
+                **said,
+            )
     if settlement.tie:
         text += " " + _("(a tie: the rules do not say how to break it, so the table decides)")
     return text

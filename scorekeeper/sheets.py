@@ -10,8 +10,10 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .rules import Ruleset
+from .rules.fool_play import led_fool_moves
 from .rules.game import game_length
 from .rules.names import court_letters
+from .rules.readings import readings_of
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,17 @@ def reference_card(ruleset: Ruleset) -> tuple[ReferenceSection, ...]:
         ReferenceSection(_("The Fool"), _fool(ruleset)),
         ReferenceSection(_("Play"), _play(ruleset)),
         ReferenceSection(_("Scores and games"), _games(ruleset)),
+        *_readings(ruleset),
     )
+
+
+def _readings(ruleset: Ruleset) -> tuple[ReferenceSection, ...]:
+    """Where the source is silent or unclear and the preset reads it: a table may choose
+    otherwise, with a house rule."""
+    lines = tuple(_(sentence) for sentence in readings_of(ruleset))
+    if not lines:
+        return ()
+    return (ReferenceSection(_("Where the source is silent"), lines),)
 
 
 def _ranks(ruleset: Ruleset) -> tuple[str, ...]:
@@ -111,6 +123,11 @@ def _fool(ruleset: Ruleset) -> tuple[str, ...]:
     )
     if ruleset.fool_needs_prior_trick:
         lines.append(_("It may be played only after its player has won a trick."))
+        lines.append(_("Played before that, it goes to the winner of the last trick."))
+    if led_fool_moves(ruleset):
+        lines.append(
+            _("Kept to the last trick and led there, it goes to the winner of that trick.")
+        )
     where = {
         "stays": "",
         "last-trick-winner": _(

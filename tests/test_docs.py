@@ -38,3 +38,11 @@ def test_every_problem_code_is_in_the_readme_and_the_openapi_description():
     for code in codes:
         assert f"`{code}`" in README, code
         assert code in described["description"], code
+
+
+def test_every_reading_of_a_preset_is_in_the_readme():
+    from scorekeeper.rules.readings import READINGS
+
+    for preset, readings in READINGS.items():
+        for sentence in readings.values():
+            assert sentence in " ".join(README.split()), (preset, sentence)

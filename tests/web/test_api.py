@@ -529,3 +529,18 @@ def test_a_deal_that_cannot_be_read_is_refused_and_nothing_is_stored(client, bod
         response = client.post(f"{API}/sessions/{sid}/deals", json=body)
     assert_refused(response)
     assert session(client, sid) == before
+
+
+def test_a_deleted_session_says_so_in_its_json(client):
+    # Was: 200 with no sign of it, though it takes no deal (409).
+    body = {"ruleset": "scarto", "players": ["Anna", "Bruno", "Carla"], "first_dealer": 0}
+    sid = client.post(f"{API}/sessions", json=body).get_json()["id"]
+    assert client.get(f"{API}/sessions/{sid}").get_json()["deleted"] is False
+    assert client.post(f"/sessions/{sid}/delete", data={"confirm": "y"}).status_code == 303
+    shown = client.get(f"{API}/sessions/{sid}")
+    assert shown.status_code == 200
+    assert shown.get_json()["deleted"] is True
+    refused = client.post(f"{API}/sessions/{sid}/deals", json={"points": [26, 26, 26]})
+    assert refused.status_code == 409
+    assert client.post(f"/sessions/{sid}/restore", data={"confirm": "y"}).status_code == 303
+    assert client.get(f"{API}/sessions/{sid}").get_json()["deleted"] is False

@@ -96,6 +96,7 @@ def _session_fields(protocol: Protocol) -> dict[str, Any]:
         "next_dealer_name": protocol.next_dealer_name,
         "deals_to_go": protocol.deals_to_go,
         "pending_scarto": scarto_check_json(session.pending_scarto),
+        "deleted": session.deleted,
     }
 
 
