@@ -1,8 +1,9 @@
 // The protocol page at the table (templates/sessions/detail.html).
 // 1. After a save (?saved=<deal id>): the deal's row is brought to the middle of the screen, and
 //    the banner that says so floats at the foot of it for ten seconds, never fading while the
-//    keeper's finger or focus is on it. The address loses ?saved=, so that a reload does not say
-//    it again.
+//    keeper's finger or focus is on it; then only its button for the next deal stays there, so
+//    that the next deal is one tap away without a swipe back to the top. The address loses
+//    ?saved=, so that a reload does not say it again.
 // 2. A phone that slept shows what it showed when it went to sleep: when the page is seen again,
 //    it asks the session's version (GET /sessions/<id>/version, one query) and reloads if the
 //    protocol changed meanwhile, recorded from another phone or corrected on the laptop.
@@ -32,8 +33,14 @@
           node.classList.remove("fading");
           return arm();
         }
-        node.hidden = true;
-        document.body.classList.remove("with-banner");
+        node.classList.remove("fading");
+        if (node.querySelector(".next-deal")) {
+          node.classList.add("compact"); // the next deal's button stays at the foot
+          node.removeAttribute("role");
+        } else {
+          node.hidden = true;
+          document.body.classList.remove("with-banner");
+        }
       }, 600);
     }
     function arm() {

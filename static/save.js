@@ -4,7 +4,10 @@
 // sent again with the same request key (so it is recorded once) when the connection is back,
 // every few seconds, or on the next tap of Save; a reload shows the kept fields again. A form
 // brought back (Back, the browser's page cache) whose key saved a deal already says so, with a
-// link to correct it. Without this script the form is a plain form, still recorded once.
+// link to correct it, and a new deal's form then names the next deal: filled in again, it
+// records a new deal (once.py). While a save is out, Save says so; a save that did not go
+// through says so next to Save. Without this script the form is a plain form, still recorded
+// once.
 "use strict";
 
 (function () {
@@ -23,7 +26,9 @@
     kept: "Not saved yet: what you typed was kept and is shown again. It will be sent by " +
       "itself when the connection is back, or tap Save again.",
     correct: "Correct it",
+    saving: "Saving…",
   };
+  if (form.dataset.saving) texts.saving = form.dataset.saving; // the page's language
   let sending = false;
   let timer = null;
   let notice = null;
@@ -101,12 +106,14 @@
     });
   }
 
+  // A deal saved is said at the top of the form, where the page opens; a save that did not go
+  // through, next to Save, where the keeper's thumb is.
   function say(kind, ...parts) {
-    if (!notice) {
-      notice = document.createElement("p");
-      form.before(notice);
-    }
-    notice.className = kind === "ok" ? "ok" : "error";
+    if (!notice) notice = document.createElement("p");
+    const actions = form.querySelector(".actions");
+    if (kind === "ok" || !actions) form.before(notice);
+    else actions.before(notice);
+    notice.className = kind === "ok" ? "ok" : "error unsent";
     notice.setAttribute("role", kind === "ok" ? "status" : "alert");
     notice.replaceChildren(...parts);
   }
@@ -116,6 +123,24 @@
     link.href = state.correct_url;
     link.textContent = texts.correct;
     say("ok", texts.saved + " ", link);
+    // A new deal's form is the next deal's now: what it saves next is a new deal (once.py).
+    const name = document.querySelector("h1 .deal-name");
+    const isNew = !form.elements.namedItem("deal_id") || !form.elements.namedItem("deal_id").value;
+    if (name && isNew && texts.next) name.textContent = texts.next;
+  }
+
+  // Save says it is out, and is not sent twice meanwhile (sending); back as it was after.
+  function busy(on) {
+    const button = saveButton();
+    if (!button) return;
+    if (on) {
+      button.dataset.label = button.value;
+      button.value = texts.saving;
+    } else if (button.dataset.label) {
+      button.value = button.dataset.label;
+    }
+    button.setAttribute("aria-busy", on ? "true" : "false");
+    button.classList.toggle("busy", on);
   }
 
   // Whether this form's key saved a deal already; null when the server cannot be reached.
@@ -135,6 +160,7 @@
   async function send(action) {
     if (sending) return;
     sending = true;
+    busy(true);
     const body = new FormData(form);
     const button = saveButton();
     body.append(button.name, button.value); // the server tells Save from Check by it
@@ -152,6 +178,7 @@
       if (response.type !== "opaqueredirect") page = await response.text();
     } catch (error) {
       sending = false;
+      busy(false);
       keep(action);
       say("error", texts.unsent);
       if (!timer) timer = setInterval(retry, RETRY_MS);
@@ -200,7 +227,10 @@
   }));
   window.addEventListener("online", retry);
   window.addEventListener("pageshow", async (event) => {
-    if (event.persisted) sending = false; // back from the browser's page cache: that save is over
+    if (event.persisted) { // back from the browser's page cache: that save is over
+      sending = false;
+      busy(false);
+    }
     const state = await ask();
     const saved = kept();
     if (state && state.saved) {
@@ -212,6 +242,15 @@
       if (state) send(saved.action); // the server answers: send it now
     }
   });
+  // A refusal's page asks something at a field: the question in view and the cursor in it
+  // (autofocus alone does not scroll a page this script wrote in, nor below a long form).
+  const asked = form.querySelector(
+    "[aria-invalid=true], .has-error input, .has-error select, .has-error textarea"
+  );
+  if (asked) {
+    asked.focus({ preventScroll: true });
+    asked.scrollIntoView({ block: "center" });
+  }
   // Once picker.js and play.js (deferred after this script) are listening.
   document.addEventListener("DOMContentLoaded", () => {
     const saved = kept();

@@ -78,6 +78,8 @@
       button.type = "button";
       button.className = "sign";
       button.textContent = "±";
+      // Out of the Tab order: a keyboard has its minus, and Tab goes from score to score.
+      button.tabIndex = -1;
       button.setAttribute("aria-label", fill(live.sign, { name: names[side] }));
       button.addEventListener("click", () => {
         const value = parse(input.value);

@@ -138,15 +138,16 @@ def delete_deal(
     version: int | None = None,
     deal_id: int | None = None,
     seen: Seen | None = None,
-) -> None:
+) -> Deal:
     """Remove a deal from the protocol, as ``correct_deal`` finds it; later deals move up and
-    are counted again."""
+    are counted again. Gives the deal as it was, its number the one it had."""
     with repository.write(db):
         session = load_session(db, session_id)
         old = _writable(session, number, deal_id, version, seen)
         repository.update_deal(db, old.id, {"deleted": 1})
         repository.add_history(db, old.id, "deleted", _snapshot_of(old), None)
         _recount_after(db, session_id)
+    return old
 
 
 def restore_deal(db: sqlite_utils.Database, session_id: int, deal_id: int) -> None:

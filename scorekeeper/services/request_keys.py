@@ -5,6 +5,10 @@ and taps Save a second time. Each write of a deal may come with a key (a form's 
 request_key, the API's Idempotency-Key header): the first time, the deal and the key with the
 answer are stored in one transaction; the same key again in the session, within ``KEEP``
 seconds, gets that answer back and stores nothing.
+
+A page's form keeps its key through Back and a reload, and may then be filled in for another
+deal: for a form, a write is the same one only with the same key *and* the same values
+(``form_key``), so that a form used again never saves over the deal it saved before.
 """
 
 from __future__ import annotations
@@ -64,6 +68,18 @@ def check_request_key(text: str, name: str) -> str:
     return text
 
 
+def form_key(key: str, request: str) -> str:
+    """The key a form's write is kept under: its request key and what it sends (its
+    ``fingerprint``). The same form sent again with the same values is the same write; with
+    other values, another one (a new deal, or a correction checked against its version)."""
+    return f"{key}{FORM_SEPARATOR}{request[:24]}"
+
+
+FORM_SEPARATOR = "+"
+"""Between a form's request key and its values' fingerprint (``form_key``): a character a form's
+key (secrets.token_urlsafe) never holds."""
+
+
 def fingerprint(*request: object) -> str:
     """What makes two requests the same one: their method, address, body and the like."""
     text = json.dumps(request, sort_keys=True, separators=(",", ":"))
@@ -105,6 +121,12 @@ def write_once(
 def used_request_key(db: sqlite_utils.Database, session_id: int, key: str) -> Answer | None:
     """The first answer given with the session's ``key``, if it was used (and not yet purged)."""
     row = storage.load_request_key(db, session_id, key, time.time() - KEEP)
+    return None if row is None else _answer_of(row)
+
+
+def last_form_write(db: sqlite_utils.Database, session_id: int, key: str) -> Answer | None:
+    """The answer to the last write a form's ``key`` made, whatever values it sent."""
+    row = storage.load_last_form_key(db, session_id, key, FORM_SEPARATOR, time.time() - KEEP)
     return None if row is None else _answer_of(row)
 
 

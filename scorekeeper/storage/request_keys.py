@@ -65,6 +65,23 @@ def load_request_key(
     return {**rows[0], "headers": json.loads(rows[0]["headers"] or "{}")}
 
 
+def load_last_form_key(
+    db: sqlite_utils.Database, session_id: int, key: str, separator: str, since: float
+) -> Row | None:
+    """The last write of a form's ``key``: stored as the key, or as the key, ``separator`` and
+    more (services/request_keys.form_key); the range keeps to the (session_id, key) index."""
+    # A key stored alone is a form's write from before form_key.
+    sql = (
+        "select * from request_keys where session_id = ? and at >= ?"
+        " and (key = ? or (key >= ? and key < ?)) order by at desc, id desc limit 1"
+    )
+    low, high = key + separator, key + chr(ord(separator) + 1)
+    rows = list(repository.select(db, sql, [session_id, since, key, low, high]))
+    if not rows:
+        return None
+    return {**rows[0], "headers": json.loads(rows[0]["headers"] or "{}")}
+
+
 def save_request_key(db: sqlite_utils.Database, row: Row) -> None:
     """Store a key with its first answer (in the write that stores its deal)."""
     stored = {**row, "headers": json.dumps(row.get("headers") or {})}

@@ -1,8 +1,8 @@
 """Bad Wi-Fi never doubles or loses a deal: a keeper on a phone, in a real browser.
 
-Back after Save, then Save again, records nothing new and says the deal was saved; a Save that
-never reaches the server keeps every field (also across a reload) and is sent by itself, once,
-when the connection is back. What is stored is read through the JSON API, never from the page.
+A Save that never reaches the server keeps every field (also across a reload) and is sent by
+itself, once, when the connection is back (Back after Save: tests/e2e/test_form_reuse.py).
+What is stored is read through the JSON API, never from the page.
 """
 
 from __future__ import annotations
@@ -22,40 +22,6 @@ except ImportError:  # the browser fixtures skip (or fail in CI) and say why
 Page = Any
 PLAYERS = ["Anna", "Bruno", "Carla"]
 SCARTO = find_ruleset("scarto")
-
-
-def test_back_then_save_again_records_the_deal_once(phone_page: Page) -> None:
-    page = phone_page
-    session = start_session(page)
-    page.goto(f"/sessions/{session}/deals/new/totals")
-    page.fill("#points_0", "30")
-    page.fill("#points_1", "27")
-    page.get_by_role("button", name="Save deal", exact=True).tap()
-    expect(page).to_have_url(protocol(session))
-    assert stored_points(page, session) == [[30, 27, 21]]  # Carla's 21 from the deck total
-
-    page.go_back()
-    expect(page).to_have_url(re.compile(rf"/sessions/{session}/deals/new/totals$"))
-    banner = page.get_by_role("status").filter(has_text="Deal 1 was saved.")
-    expect(banner).to_be_visible()
-    expect(banner.get_by_role("link", name="Correct it")).to_have_attribute(
-        "href", f"/sessions/{session}/deals/1/edit"
-    )
-
-    page.fill("#points_0", "30")  # as a keeper would, in case
-    page.fill("#points_1", "27")
-    page.get_by_role("button", name="Save deal", exact=True).tap()
-    # Nothing recorded: the page to correct deal 1, with what was just sent.
-    expect(page.get_by_role("heading", level=1)).to_have_text("Correct deal 1 · Totals")
-    expect(page.get_by_role("alert")).to_contain_text("Deal 1 was already saved.")
-    assert stored_points(page, session) == [[30, 27, 21]]
-
-    # Saving there corrects deal 1: still one deal.
-    page.fill("#points_0", "31")
-    page.fill("#points_1", "26")
-    page.get_by_role("button", name="Save deal", exact=True).tap()
-    expect(page).to_have_url(protocol(session))
-    assert stored_points(page, session) == [[31, 26, 21]]
 
 
 def test_a_save_without_a_connection_is_kept_and_sent_once_when_it_is_back(

@@ -194,7 +194,10 @@ def test_a_piedicavallo_deal_entered_per_seat_is_prefilled_with_its_team_totals(
 def test_deleting_a_middle_deal_moves_the_later_one_up_with_its_new_dealer(client, app, session_id):
     response = delete(client, session_id, 2, {"confirm": "y"})
     assert response.status_code == 303
-    assert response.headers["Location"].endswith(f"/sessions/{session_id}")
+    deleted_id = load(app, session_id).deals[0].id + 1  # ids in the order they were recorded
+    assert response.headers["Location"].endswith(
+        f"/sessions/{session_id}?deleted={deleted_id}&n=2"  # the page says what went (Undo)
+    )
     assert stored_points(app, session_id) == [DEALS[0], DEALS[2]]
     soup = page(client.get(f"/sessions/{session_id}"))
     assert [row["id"] for row in deal_rows(soup)] == ["deal-1", "deal-2"]

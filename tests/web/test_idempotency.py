@@ -253,38 +253,49 @@ def test_a_saved_form_goes_to_the_protocol_at_its_deal(app, client):
         assert location.fragment == f"deal-{number}"
 
 
-def test_a_form_saved_twice_records_one_deal_and_offers_to_correct_it(app, client):
+def test_a_form_saved_again_with_the_same_values_records_nothing(app, client):
     session_id = start_session(client)
     path = f"/sessions/{session_id}/deals/new/totals"
     key = shown_key(client, path)
-    assert (
-        client.post(path, data=totals_form([30, 27, 21]) | {"request_key": key}).status_code == 303
-    )
-    # Back, a change, Save: nothing recorded; deal 1's correction page with what was sent.
-    again = client.post(path, data=totals_form([31, 26, 21]) | {"request_key": key})
-    assert again.status_code == 409
-    soup = page(again)
-    assert alerts(soup) == [
-        "Deal 1 was already saved. Save here to correct it with these values, "
-        "or go back to the protocol."
-    ]
-    assert text(soup.find("h1")).startswith("Correct deal 1")
-    assert [field_value(soup, f"points_{s}") for s in range(3)] == ["31", "26", "21"]
-    deal = load(app, session_id).deals[0]
-    assert field_value(soup, "deal_id") == str(deal.id)
-    assert field_value(soup, "version") == str(deal.version)
-    new_key = field_value(soup, "request_key")
-    assert new_key
-    assert new_key != key  # saving here is another request
-    correct = f"/sessions/{session_id}/deals/1/edit"
-    assert [b["formaction"] for b in soup.select("input[type=submit]")] == [correct, correct]
+    first = client.post(path, data=totals_form([30, 27, 21]) | {"request_key": key})
+    assert first.status_code == 303
+    # Back, Save again, nothing changed: the answer of the first save, nothing recorded.
+    again = client.post(path, data=totals_form([30, 27, 21]) | {"request_key": key})
+    assert again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
     assert stored_points(app, session_id) == [[30, 27, 21]]
 
-    # Save there: deal 1 corrected, still one deal.
-    corrected = client.post(correct, data=form_data(soup) | {"save": "y"})
-    assert corrected.status_code == 303
-    assert urlsplit(corrected.headers["Location"]).fragment == "deal-1"
-    assert stored_points(app, session_id) == [[31, 26, 21]]
+
+def test_a_form_used_again_for_other_values_records_a_new_deal_never_over_the_first(app, client):
+    # Was: deal 1's correction page with the new values, and a second Save there overwrote
+    # deal 1: the form brought back by Back and a reload, filled in for deal 2, lost it.
+    session_id = start_session(client)
+    path = f"/sessions/{session_id}/deals/new/totals"
+    key = shown_key(client, path)
+    client.post(path, data=totals_form([30, 27, 21]) | {"request_key": key})
+    for _twice in range(2):
+        again = client.post(path, data=totals_form([31, 26, 21]) | {"request_key": key})
+        assert again.status_code == 303
+    assert stored_points(app, session_id) == [[30, 27, 21], [31, 26, 21]]
+    deal_1, deal_2 = load(app, session_id).deals
+    assert [e["action"] for e in deal_1.history] == ["recorded"]
+    assert urlsplit(again.headers["Location"]).query == f"saved={deal_2.id}"
+
+
+def test_a_new_deal_form_opened_before_another_deal_was_saved_says_so(app, client):
+    # Two phones open deal 1's form; the first saves; the second saves after it, as deal 2, and
+    # its protocol says the form was opened before.
+    session_id = start_session(client)
+    path = f"/sessions/{session_id}/deals/new/totals"
+    first_form, second_form = page(client.get(path)), page(client.get(path))
+    assert field_value(first_form, "after") == field_value(second_form, "after") == "0"
+    client.post(path, data=form_data(first_form) | totals_form([30, 27, 21]))
+    saved = client.post(path, data=form_data(second_form) | totals_form([26, 26, 26]))
+    assert saved.status_code == 303
+    assert "moved=1" in saved.headers["Location"]
+    shown = text(page(client.get(saved.headers["Location"])).select_one(".saved-banner"))
+    assert "Deal 2 saved, after a deal saved meanwhile from another form" in shown
+    assert stored_points(app, session_id) == [[30, 27, 21], [26, 26, 26]]
 
 
 def test_a_correction_saved_twice_is_made_once(app, client):
@@ -295,13 +306,30 @@ def test_a_correction_saved_twice_is_made_once(app, client):
     data = form_data(page(client.get(edit))) | {"points_0": "26", "points_1": "26", "save": "y"}
     data["points_2"] = "26"
     assert client.post(edit, data=data).status_code == 303
-    again = client.post(edit, data=data)
-    assert again.status_code == 409  # without the key: 409 too, but as a conflict to resolve
-    assert "Deal 1 was already saved." in alerts(page(again))[0]
+    assert client.post(edit, data=data).status_code == 303  # the same: answered, not made
     assert [e["action"] for e in load(app, session_id).deals[0].history] == [
         "recorded",
         "corrected",
     ]
+
+
+def test_a_correction_form_of_a_deal_changed_meanwhile_is_refused_with_both(app, client):
+    # The correction form carries the deal and the version it was opened at: brought back and
+    # sent with other values after the deal changed, it is refused, both versions shown.
+    session_id = start_session(client)
+    path = f"/sessions/{session_id}/deals/new/totals"
+    client.post(path, data=totals_form([30, 27, 21]))
+    edit = f"/sessions/{session_id}/deals/1/edit"
+    opened = form_data(page(client.get(edit)))
+    first = opened | {"points_0": "26", "points_1": "26", "points_2": "26", "save": "y"}
+    assert client.post(edit, data=first).status_code == 303
+    later = opened | {"points_0": "40", "points_1": "20", "points_2": "18", "save": "y"}
+    refused = client.post(edit, data=later)
+    assert refused.status_code == 409
+    shown = text(page(refused).select_one("section.conflict"))
+    assert "26 · " in shown
+    assert "40" in shown
+    assert stored_points(app, session_id) == [[26, 26, 26]]
 
 
 @pytest.mark.parametrize("key", ["x" * 201, "clé", "a\x01b"])

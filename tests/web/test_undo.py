@@ -4,6 +4,8 @@ another device is never overwritten silently."""
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -20,6 +22,7 @@ from tests.web.helpers import session_with_totals
 from tests.web.helpers import start_session
 from tests.web.helpers import stored_points
 from tests.web.helpers import text
+from tests.web.helpers import totals_form
 
 API = "/api/v1"
 DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22], [24, 30, 24])
@@ -250,3 +253,34 @@ def test_the_api_refuses_a_stale_version_and_changes_nothing(client, app, sessio
     assert [entry["action"] for entry in deal.history] == ["recorded", "corrected"]
     assert client.put(url, json={"points": [31, 27, 20], "version": 5}).status_code == 200
     assert stored_points(app, session_id)[0] == [31, 27, 20]
+
+
+# Undo (and Delete) say what they undid: the deal, its scores, and a way to bring it back.
+
+
+def test_undo_after_a_save_says_which_deal_it_deleted_and_offers_it_back(app, client):
+    session_id = start_session(client)
+    path = f"/sessions/{session_id}/deals/new/totals"
+    client.post(path, data=totals_form([26, 26, 26]))
+    saved = client.post(path, data=totals_form([30, 27, 21]))
+    banner = page(client.get(saved.headers["Location"])).select_one(".saved-banner")
+    undo = banner.select_one("form")
+    gone = client.post(undo["action"], data=form_data(banner))
+    assert gone.status_code == 303
+    query = parse_qs(urlsplit(gone.headers["Location"]).query)
+    assert query["n"] == ["2"]
+    assert stored_points(app, session_id) == [[26, 26, 26]]
+    # Was: the protocol, with nothing said. Scores of 30, 27, 21: +4, +1, -5.
+    shown = page(client.get(gone.headers["Location"])).select_one(".deleted-banner")
+    assert text(shown.select_one("p")) == "Deal 2 deleted (4 / 1 / -5)."
+    restore = shown.select_one("form")
+    assert client.post(restore["action"], data=form_data(shown)).status_code == 303
+    assert stored_points(app, session_id) == [[26, 26, 26], [30, 27, 21]]
+
+
+def test_a_deleted_id_that_is_no_deleted_deal_of_the_session_says_nothing(app, client):
+    session_id = start_session(client)
+    client.post(f"/sessions/{session_id}/deals/new/totals", data=totals_form([30, 27, 21]))
+    for query in ("deleted=1&n=1", "deleted=99&n=1", "deleted=x"):
+        shown = page(client.get(f"/sessions/{session_id}?{query}"))
+        assert shown.select_one(".deleted-banner") is None

@@ -54,8 +54,11 @@ class DealForm(FlaskForm):
     version = HiddenField()
     deal_id = HiddenField()
     """The version of the deal being corrected, so that a change made meanwhile is not lost."""
+    after = HiddenField()
+    """A new deal's form: the id of the session's last deal when it was shown, 0 for none; a
+    deal saved meanwhile is said on the protocol (deals/once.py)."""
     request_key = HiddenField()
-    """Made when the form is shown: sent twice, the deal is recorded once (deals/views.py)."""
+    """Made when the form is shown: sent twice, the deal is recorded once (deals/once.py)."""
 
     dealer = SelectField(_l("Dealer"), choices=[], default="", validate_choice=False)
     """Empty: the rotation's dealer (deals/views.py names him); else the seat that really dealt."""

@@ -1,5 +1,9 @@
 """Saving a deal from its form once (services/request_keys.py): each form, as it is shown,
-carries a fresh request key; a save is recorded with it, and the same key again records nothing.
+carries a fresh request key; a save is recorded with it, and the same key with the same values
+again records nothing. The same key with other values is another write: a form brought back by
+Back or a reload and filled in again records a new deal, never over the one it saved
+(a correction form is checked against the version it was opened at).
+
 static/save.js asks ``request_state`` when a form comes back (Back, or a page kept by the
 browser), and keeps a save that did not reach the server to send it again with its key.
 """
@@ -35,23 +39,33 @@ def save_deal(
     (``replayed``), with the deal it saved."""
 
     def write(db: sqlite_utils.Database) -> request_keys.Answer:
+        moved = False
         if number is None:
-            deal = services.record_deal(db, session.id, body)
+            now, deal = services.record_deal_in(db, session.id, body)
+            last = now.deals[-2].id if len(now.deals) > 1 else 0
+            moved = bool(form.after.data) and _number(form.after.data) != last
         else:
             version, deal_id = _number(form.version.data), _number(form.deal_id.data)
             deal = services.correct_deal(db, session.id, number, body, version, deal_id)
-        location = protocol_at(session.id, deal)
+        location = protocol_at(session.id, deal, moved)
         return request_keys.Answer(deal.id, 303, headers={"Location": location})
 
     key = request_keys.check_request_key(form.request_key.data, FIELD)
     sent = request_keys.fingerprint(request.method, request.path, body)
-    return request_keys.write_once(get_db(), session.id, key, sent, write)
+    stored_as = request_keys.form_key(key, sent)
+    return request_keys.write_once(get_db(), session.id, stored_as, sent, write)
 
 
-def protocol_at(session_id: int, deal: services.Deal) -> str:
-    """The protocol, scrolled to the deal just saved, which it names (saved=)."""
+def protocol_at(session_id: int, deal: services.Deal, moved: bool = False) -> str:
+    """The protocol, scrolled to the deal just saved, which it names (saved=); ``moved``: a
+    new deal saved after deals recorded since its form was opened (after=)."""
+    extra: dict[str, Any] = {"moved": 1} if moved else {}
     return url_for(
-        "sessions.detail", session_id=session_id, saved=deal.id, _anchor=f"deal-{deal.number}"
+        "sessions.detail",
+        session_id=session_id,
+        saved=deal.id,
+        _anchor=f"deal-{deal.number}",
+        **extra,
     )
 
 
@@ -75,18 +89,25 @@ def request_state(session_id: int, key: str) -> dict[str, Any]:
             "itself when the connection is back, or tap Save again."
         ),
     }
-    used = request_keys.used_request_key(get_db(), session_id, key)
+    used = request_keys.last_form_write(get_db(), session_id, key)
     if used is None:
         return {"saved": False, "texts": texts}
-    deal = saved_deal(services.load_session(get_db(), session_id), used.deal_id)
+    session = services.load_session(get_db(), session_id)
+    deal = saved_deal(session, used.deal_id)
     if deal is None:  # deleted since: its form offers to record it anew
         return {"saved": False, "texts": texts}
+    following = len(session.deals) + 1
     return {
         "saved": True,
         "number": deal.number,
         "correct_url": url_for("deals.edit", session_id=session_id, number=deal.number),
-        "protocol_url": protocol_at(session_id, deal),
-        "texts": texts | {"saved": _("Deal %(n)s was saved.", n=deal.number)},
+        "protocol_url": used.headers.get("Location") or protocol_at(session_id, deal),
+        "texts": texts
+        | {
+            "saved": _("Deal %(n)s was saved.", n=deal.number),
+            # A new deal's form brought back is the next deal's form now (form_key).
+            "next": _("Deal %(n)s", n=following),
+        },
     }
 
 

@@ -62,8 +62,10 @@ def delete(session_id: int, number: int) -> Response:
     if not form.validate_on_submit():
         abort(400)
     deal_id, version = form.deal_id.data, form.version.data
-    services.delete_deal(get_db(), session_id, number, version, deal_id)
-    return redirect(url_for("sessions.detail", session_id=session_id), 303)
+    gone = services.delete_deal(get_db(), session_id, number, version, deal_id)
+    # The protocol says which deal went, with its points, and offers it back (Undo too).
+    address = url_for("sessions.detail", session_id=session_id, deleted=gone.id, n=gone.number)
+    return redirect(address, 303)
 
 
 @bp.get("/deals/requests/<key>")
@@ -128,6 +130,8 @@ def _entry(session: services.Session, kind: str, number: int | None) -> Page:
     stored = session.deals[number - 1] if number else None
     form = _filled_form(make_form(session), session, kind, stored)
     once.give_key(form)
+    if number is None and not form.after.data:
+        form.after.data = str(session.deals[-1].id if session.deals else 0)
     context = _context(session, form, kind, number)
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
@@ -182,9 +186,9 @@ def _submit(
         body = make_body(form, session)
         if form.save.data:
             saved = once.save_deal(session, form, body, number)
-            if saved.replayed:
-                return _already_saved(form, saved.deal_id, context)
-            return redirect(saved.headers["Location"], 303)
+            if saved.replayed and not _still_there(session.id, saved.deal_id):
+                return _saved_then_deleted(form, context)
+            return redirect(saved.headers["Location"], 303)  # a repeat: where the first went
         if context["kind"] == "play":
             return _play_state(session, form, body, number, context)
         _deal, context["result"] = services.preview_deal(session, body, number)
@@ -225,29 +229,18 @@ def _play_state(
     return render_template("deals/entry.html", **context)
 
 
-def _already_saved(form: Any, deal_id: int, context: dict[str, Any]) -> Page:
-    """The form's key saved a deal already (Back, then Save): nothing is recorded. The page to
-    correct that deal, with what was just sent and a fresh key; its buttons go to the deal's
-    correction address. A deal deleted since: this page again, to record it anew."""
-    session = services.load_session(get_db(), context["session"].id)
-    deal = once.saved_deal(session, deal_id)
+def _still_there(session_id: int, deal_id: int) -> bool:
+    """Whether the deal a form's key saved is still in the session (not deleted since)."""
+    session = services.load_session(get_db(), session_id)
+    return once.saved_deal(session, deal_id) is not None
+
+
+def _saved_then_deleted(form: Any, context: dict[str, Any]) -> Page:
+    """The same form sent again (Back, then Save) for a deal deleted since: this page again,
+    with a fresh key, to record it anew."""
     form.request_key.data = request_keys.new_request_key()
-    if deal is None:
-        context["refused"] = _(
-            "This deal was saved, then deleted. Save again to record it as a new deal."
-        )
-        return render_template("deals/entry.html", **context), 409
-    if deal.form != context["kind"]:  # corrected since in another form: show that one
-        return redirect(url_for("deals.edit", session_id=session.id, number=deal.number), 303)
-    target = url_for("deals.edit", session_id=session.id, number=deal.number)
-    for button in (form.check, form.save):
-        button.render_kw = {"formaction": target}
-    form.version.data, form.deal_id.data = str(deal.version), str(deal.id)
-    context = _context(session, form, deal.form, deal.number)
     context["refused"] = _(
-        "Deal %(n)s was already saved. Save here to correct it with these values, "
-        "or go back to the protocol.",
-        n=deal.number,
+        "This deal was saved, then deleted. Save again to record it as a new deal."
     )
     return render_template("deals/entry.html", **context), 409
 

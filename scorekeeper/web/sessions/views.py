@@ -85,6 +85,7 @@ def detail(session_id: int) -> str | Response:
         session=session,
         version=stamp.version if stamp else "",
         **_saved(session),
+        just_deleted=_just_deleted(session),
         read_link=link,
         qr=_qr_svg(link) if link else "",
         deleted=services.deleted_deals(get_db(), session_id) if session.has_deleted else [],
@@ -97,14 +98,31 @@ def detail(session_id: int) -> str | Response:
 def _saved(session: services.Session) -> dict[str, Any]:
     """The deal that ?saved= names (by id, as the deal form sends it), if it is one of this
     session's: anything else names nothing. Undo (deleting it) only for a deal just recorded."""
-    given = request.args.get("saved", "")
-    # ASCII digits only, as in a path (IdConverter): int() would also read "２" or " 2".
-    wanted = int(given) if given.isascii() and given.isdigit() and len(given) < 20 else None
+    wanted = _digits("saved")
     deal = next((deal for deal in session.deals if deal.id == wanted), None)
     if deal is None:
         return {"saved": None}
     fresh = bool(deal.history) and deal.history[-1].get("action") == "recorded"
-    return {"saved": deal, "saved_fresh": fresh, "undo_form": ConfirmForm()}
+    moved = fresh and request.args.get("moved") == "1"  # deals/once.py
+    return {"saved": deal, "saved_fresh": fresh, "saved_moved": moved, "undo_form": ConfirmForm()}
+
+
+def _just_deleted(session: services.Session) -> dict[str, Any] | None:
+    """The deal that ?deleted= names, if it is one of the session's deleted deals, with the
+    number it had (?n=): what Delete or Undo just did, to say it and offer it back."""
+    wanted, number = _digits("deleted"), _digits("n")
+    if wanted is None or not session.has_deleted:
+        return None
+    found = next(
+        (d for d in services.deleted_deals(get_db(), session.id) if d["id"] == wanted), None
+    )
+    return None if found is None else found | {"number": number}
+
+
+def _digits(name: str) -> int | None:
+    given = request.args.get(name, "")
+    # ASCII digits only, as in a path (IdConverter): int() would also read "２" or " 2".
+    return int(given) if given.isascii() and given.isdigit() and len(given) < 20 else None
 
 
 @bp.get("/<int:session_id>/version")
