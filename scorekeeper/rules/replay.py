@@ -191,7 +191,7 @@ def _shape_problems(
             )
         )
     seen = [card for cards in play for card in cards]
-    found = check_cards(ruleset, [seen], ["the play"], scarto)
+    found = check_cards(ruleset, [seen], None, scarto)  # "in the deal": no English name
     complete = sum(map(len, play)) == ruleset.tricks_per_deal * ruleset.players
     problems += [p for p in found if complete or p.code != "card-missing"]
     return problems

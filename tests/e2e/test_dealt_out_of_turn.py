@@ -37,13 +37,13 @@ def test_trick_by_trick_the_next_player_follows_the_real_dealer(phone_page: Page
     body = {"ruleset": "scarto", "players": ["Anna", "Bruno", "Carla"], "first_dealer": 0}
     session = page.request.post("/api/v1/sessions", data=body).json()
     page.goto(f"/sessions/{session['id']}/deals/new/play")
-    next_player = page.locator(".play-picker .next")
+    next_player = page.locator(".play-picker .next .who")
     # The picker starts with the scarto: typed, the picker goes on to the first trick.
     page.locator("#scarto").fill("QC 4S 10D")
     # Anna deals by the rotation: Bruno leads, and after his card Carla plays.
     page.locator("button.pick[data-code='KS']").tap()
-    expect(next_player).to_have_text("→ Carla")
+    expect(next_player).to_have_text("Next to play: Carla")
     # Carla really dealt: Anna led that card, and Bruno plays next.
     page.get_by_text("Dealt by another player?").tap()
     page.locator("select[name=dealer]").select_option("2")
-    expect(next_player).to_have_text("→ Bruno")
+    expect(next_player).to_have_text("Next to play: Bruno")

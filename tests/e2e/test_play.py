@@ -44,8 +44,9 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
     expect(page.locator(".meta")).to_contain_text("Dealer: Bruno")
     picker = page.locator(".play-picker")
     status = picker.locator(".next")
+    who = status.locator(".who")  # after the trick so far: "Next to play: <name>"
     expect(picker).to_be_visible()
-    expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[0].leader]}")
+    expect(who).to_have_text(f"Next to play: {PLAYERS[deal.tricks[0].leader]}")
     assert PLAYERS[deal.tricks[0].leader] == "Nicolò"
 
     # The picker starts with the scarto; typed, its cards are marked used where they are, and
@@ -55,7 +56,7 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
     for card in deal.scarto:
         expect(pick(page, card.code)).to_have_class(re.compile(r"\bused\b"))
     expect(page.locator(".to-scarto")).to_have_attribute("aria-pressed", "false")
-    expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[0].leader]}")
+    expect(who).to_have_text(f"Next to play: {PLAYERS[deal.tricks[0].leader]}")
 
     # The first two tricks, tapped card by card: after each card the app names who plays next.
     for number, trick in enumerate(deal.tricks[:2]):
@@ -68,9 +69,10 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
             expect(button).to_have_class(re.compile(r"\bused\b"))
             expect(button).to_have_attribute("aria-disabled", "true")
             assert place_in_grid(button) == where
-            expect(status).to_have_text(f"→ {PLAYERS[who_plays_after(deal, number, index)]}")
+            after = PLAYERS[who_plays_after(deal, number, index)]
+            expect(who).to_have_text(f"Next to play: {after}")
         expect(page.locator("#tricks")).to_have_value("\n".join(lines[: number + 1]))
-    expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[2].leader]}")
+    expect(who).to_have_text(f"Next to play: {PLAYERS[deal.tricks[2].leader]}")
     played = {card.code for trick in deal.tricks[:2] for card in trick.cards}
     used = {card.code for card in deal.scarto} | played
     expect(page.locator("button.pick:visible")).to_have_count(len(SCARTO.cards))
@@ -79,16 +81,16 @@ def test_a_deal_is_tapped_and_typed_trick_by_trick_on_a_phone(
     # A card tapped by mistake is undone: it comes back, and so does the player to play.
     third = pick(page, deal.tricks[2].cards[0].code)
     third.tap()
-    expect(status).to_have_text(f"→ {PLAYERS[who_plays_after(deal, 2, 0)]}")
+    expect(who).to_have_text(f"Next to play: {PLAYERS[who_plays_after(deal, 2, 0)]}")
     page.get_by_role("button", name="Undo the last card").tap()
     expect(third).not_to_have_class(re.compile(r"\bused\b"))
     expect(page.locator("#tricks")).to_have_value("\n".join(lines[:2]))
-    expect(status).to_have_text(f"→ {PLAYERS[deal.tricks[2].leader]}")
+    expect(who).to_have_text(f"Next to play: {PLAYERS[deal.tricks[2].leader]}")
     page.screenshot(path=screenshot_dir / "play-form-phone.png", full_page=True)
 
     # The rest, typed into the tricks: the play is complete.
     page.locator("#tricks").fill("\n".join(lines))
-    expect(status).to_have_text("✓")
+    expect(status).to_have_text("✓ 25 of 25 tricks")
     expect(page.locator("button.pick:not(.used)")).to_have_count(0)
 
     # Check: the tricks with who won them, and the breakdown; then save.
@@ -185,3 +187,24 @@ def at(path: str) -> re.Pattern[str]:
     """A page's URL by its path, whatever the server's port; a protocol reached by saving a
     deal may carry which deal was saved (?saved=<id>) and that deal's row (#deal-<n>)."""
     return re.compile(rf"^http://127\.0\.0\.1:\d+{re.escape(path)}(\?saved=\d+)?(#deal-\d+)?$")
+
+
+def test_correcting_a_played_deal_replays_it_with_its_own_dealer(phone_page: Page) -> None:
+    # Deal 1, dealt by Bruno, entered trick by trick; deal 2 after it (Nicolò deals). Correcting
+    # deal 1, the picker says who plays next as Bruno's deal has it. Was: as the next deal's
+    # dealer (Anna) would, so every name on the line was wrong.
+    page = phone_page
+    body = {"ruleset": "scarto", "players": list(PLAYERS), "first_dealer": FIRST_DEALER}
+    session = int(page.request.post("/api/v1/sessions", data=body).json()["id"])
+    deal = random_deal(SCARTO, 40, FIRST_DEALER)
+    play = {
+        "scarto": [card.code for card in deal.scarto],
+        "play": [[card.code for card in trick.cards] for trick in deal.tricks],
+    }
+    assert page.request.post(f"/api/v1/sessions/{session}/deals", data=play).status == 201
+    page.request.post(f"/api/v1/sessions/{session}/deals", data={"points": [26, 26, 26]})
+    page.goto(f"/sessions/{session}/deals/1/edit")
+    page.get_by_role("button", name="Undo the last card").tap()
+    last = deal.tricks[-1]
+    who = PLAYERS[last.seat_of(len(last.cards) - 1)]  # the last card's player plays it again
+    expect(page.locator(".play-picker .next")).to_contain_text(f"Next to play: {who}")
