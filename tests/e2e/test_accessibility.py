@@ -4,7 +4,8 @@ A "serious" or "critical" violation fails the test, listed with its rule, the el
 selector) and axe's advice; "moderate" and "minor" ones are left to review. axe-core's script
 ships inside the axe-playwright-python package, so this runs offline. The pages hold what a real
 evening gives them: a protocol with deals entered four ways, a deal's breakdown, a keeper's
-tokens and logins in club mode.
+tokens and logins in club mode; each deal's correction as it opens, after Check (its breakdown,
+and for a deal entered trick by trick its tricks) and after an error at a field.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ PAGES = {
     "import form": "/sessions/{id}/deals/import",
     "scarto check": "/sessions/{id}/scarto",
 }
+# The deals of the evening by the form they were entered with, and the field of each form that is
+# given a value it refuses (a word where a number goes, a card code that is none).
+CORRECTIONS = {"totals": (1, "#points_0"), "quick": (2, "#scarto"), "piles": (3, "#scarto")}
+CORRECTIONS |= {"play": (4, "#scarto")}
+STATES = ("opened", "after Check", "after an error")
 # In club mode: the login, and what the logged-in keeper alone sees (the protocol's share section
 # with its QR code, the tokens and logins).
 CLUB_PAGES = {"login": "/login", "tokens": "/keeper/tokens", "shared protocol": "/sessions/{id}"}
@@ -125,6 +131,33 @@ def test_no_serious_accessibility_violation(chromium_browser, axe, site, name, s
     context = browse(chromium_browser, base_url, size)
     try:
         check(axe, context.new_page(), PAGES[name].format(id=session_id))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("state", STATES)
+@pytest.mark.parametrize("form", CORRECTIONS)
+def test_no_serious_accessibility_violation_on_a_correction(
+    chromium_browser, axe, site, form, state, size
+):
+    base_url, session_id = site
+    number, field = CORRECTIONS[form]
+    path = f"/sessions/{session_id}/deals/{number}/edit"
+    context = browse(chromium_browser, base_url, size)
+    try:
+        page = context.new_page()
+        check(axe, page, path)
+        if state != "opened":
+            if state == "after an error":
+                page.fill(field, "ZZ")
+            with page.expect_navigation():
+                page.locator("[type=submit][name=check]").click()
+            page.wait_for_load_state("load")
+            shown = ".breakdown" if state == "after Check" else ".has-error .error"
+            assert page.locator(shown).count(), f"{path} {state}: no {shown}"
+            found = violations(axe, page)
+            assert not found, f"{path} {state}: serious or critical:\n  " + "\n  ".join(found)
     finally:
         context.close()
 

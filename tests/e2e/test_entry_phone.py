@@ -74,8 +74,7 @@ def test_totals_show_the_value_filled_in_and_a_wrong_sum_live(
     summary = page.locator(".totals ~ .summary")
     expect(page.locator("#points_0")).to_be_focused()
     page.keyboard.type("30")
-    page.keyboard.press("Tab")  # the sign button of the next line
-    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # to the next score: the sign buttons are for a thumb
     page.keyboard.type("27")
     expect(page.locator("#points_2")).to_have_attribute("placeholder", "21")
     expect(summary).to_have_text(
