@@ -18,7 +18,9 @@
     figure.querySelectorAll("[data-seat]").forEach(function (label) {
       const seat = Number(label.dataset.seat);
       const shown = seat < count;
-      label.style.display = shown ? "" : "none";
+      // SVG's display attribute, as templates/sessions/new.html hides a seat: not an inline
+      // style, which the page's Content-Security-Policy (style-src 'self') refuses in markup.
+      label.setAttribute("display", shown ? "inline" : "none");
       if (!shown) return;
       const angle = turn * 2 * Math.PI * seat / count;
       label.setAttribute("x", (SIZE / 2 + RADIUS * Math.sin(angle)).toFixed(1));

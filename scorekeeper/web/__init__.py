@@ -79,6 +79,7 @@ def _register(app: Flask) -> None:
     from . import club
     from . import deals
     from . import errors
+    from . import favicon
     from . import i18n
     from . import players
     from . import sessions
@@ -91,6 +92,7 @@ def _register(app: Flask) -> None:
     deals.init_app(app)
     players.init_app(app)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(favicon.bp)
     app.register_blueprint(club.bp)
     api.init_app(app, csrf)
     cli.init_app(app)

@@ -84,7 +84,7 @@ def test_a_long_session_breaks_across_pages_with_the_header_repeated(app):
     reader, _ = pdf_of(app.test_client(), f"/sessions/{session_id}/sheet.pdf")
     assert len(reader.pages) >= 3
     last = len(reader.pages)
-    table_ended = False  # the chart and the signatures may follow on a page of their own
+    table_ended = False  # the chart may follow on a page of its own (the signatures never do)
     for number, page in enumerate(reader.pages, start=1):
         text = page.extract_text()
         assert table_ended or "pts (score)" in text  # the table header on each of its pages

@@ -41,6 +41,7 @@ LOGIN_IDLE = 12 * 3600
 # Pure computations and the pages that let a visitor in need no rights.
 OPEN = {
     "static",
+    "favicon.favicon",
     "auth.login",
     "auth.logout",
     "auth.view",
