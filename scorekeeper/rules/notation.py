@@ -17,6 +17,7 @@ from .cards import parse_card
 from .errors import InvalidNotationError
 from .errors import ScorekeeperError
 from .problem import translatable
+from .ruleset import PRESETS
 from .ruleset import Ruleset
 from .ruleset import find_ruleset
 
@@ -84,6 +85,8 @@ def _split_lines(text: str) -> tuple[dict[str, _Line], list[_Line]]:
         if key.isascii() and key.isdigit():
             _check_trick_number(line, key, len(tricks) + 1)
             tricks.append(line)
+            if len(tricks) > _MOST_TRICKS:  # one too many for any ruleset: the rest unread
+                break
         else:
             _check_header(line, key, headers, tricks)
             headers[key] = line
@@ -157,10 +160,10 @@ def _read_options(line: _Line) -> dict[str, object]:
 
 
 def _read_players(line: _Line, ruleset: Ruleset) -> tuple[str, ...]:
-    players = tuple(name.strip() for name in line.value.split("|"))
-    if len(players) != ruleset.players:
-        raise _error(line, _PLAYERS, problem=players_problem(len(players), ruleset))
-    return players
+    names = line.value.split("|")
+    if len(names) != ruleset.players:  # counted before any name is read
+        raise _error(line, _PLAYERS, problem=players_problem(len(names), ruleset))
+    return tuple(name.strip() for name in names)
 
 
 def players_problem(count: int, ruleset: Ruleset) -> InvalidNotationError:
@@ -269,4 +272,6 @@ _TOO_BIG = translatable("trick %(number)s has %(size)s cards; a trick has %(full
 _UNFINISHED = translatable(
     "trick %(number)s has only %(size)s of %(full)s cards; only the last may be unfinished"
 )
+_MOST_TRICKS = max(preset.tricks_per_deal for preset in PRESETS.values())
+"""A record's trick lines are read no further than one past this: the rest cannot matter."""
 _MORE_THAN_PACK = translatable("%(n)s cards, more than the %(deck)s-card pack")

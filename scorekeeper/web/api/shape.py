@@ -167,9 +167,8 @@ def count_body(body: Mapping[str, Any]) -> None:
 def only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str] = ()) -> None:
     """Refuse a key the description does not name here; those in ``absent`` may be null."""
     allowed, absent = set(allowed), set(absent)
-    unknown = sorted(
-        key for key in body if key not in allowed and not (key in absent and body[key] is None)
-    )
+    nulls = {key for key in absent if key in body and body[key] is None}
+    unknown = sorted(body.keys() - allowed - nulls)  # set operations: no Python call per key
     if unknown:
         named = ", ".join(unknown[:SHOWN_KEYS])
         if len(unknown) > SHOWN_KEYS:

@@ -102,8 +102,8 @@ def groups_of(value: object, ruleset: Ruleset) -> list[list[Card]]:
 
 def _codes_of(value: object, field: str) -> list[str]:
     """Card codes as given: a list of strings, or one string of codes split on spaces and commas."""
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
+    if isinstance(value, str):  # strings all: split, not checked one by one
+        return value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise InputError(_("%(field)s must be a list of card codes", field=field), field)
     return value

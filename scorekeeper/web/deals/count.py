@@ -102,15 +102,16 @@ def _within_pack(count: int, ruleset: Ruleset) -> None:
 
 def _read_groups(text: str, ruleset: Ruleset) -> tuple[list[list[Card]], list[int]]:
     """Lines like ``KS 7S 3S = 5``: a group's cards and the value claimed for it."""
-    lines = [ln.partition("=") for ln in text.splitlines() if ln.strip()]
-    if len(lines) > ruleset.deck_size:
+    kept = list(filter(str.strip, text.splitlines()))  # counted before any line is read
+    if len(kept) > ruleset.deck_size:
         raise ValueError(
             _(
                 "%(n)s groups, more than the %(deck)s cards of the pack",
-                n=len(lines),
+                n=len(kept),
                 deck=ruleset.deck_size,
             )
         )
+    lines = [line.partition("=") for line in kept]
     codes = [card_codes(cards) for cards, _sep, _value in lines]
     _within_pack(sum(map(len, codes)), ruleset)
     groups, claimed = [], []
