@@ -18,10 +18,14 @@ POT := $(LOCALES)/messages.pot
 MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
 EXTRACT_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k problem:2 -k translatable
 
+# Python may keep compiled modules (pytest keeps its assertion-rewritten tests there too, some
+# 8 s of each test process's start otherwise), whatever the shell says.
+unexport PYTHONDONTWRITEBYTECODE
+
 # make fuzz: a new seed each run unless one is given (make fuzz SEED=N repeats a run).
 SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 
-.PHONY: run serve test fuzz upgrade lint typecheck bench clean translations system-run system-test
+.PHONY: run serve test check fuzz upgrade lint typecheck bench clean translations system-run system-test
 
 system-run:
 	@PYTHON=$(PYTHON) scripts/system-packages run
@@ -51,11 +55,22 @@ run: system-run $(APP_STAMP) $(MO)
 serve: system-run $(APP_STAMP) $(MO)
 	$(BIN)/python -m scorekeeper.serve
 
+# The whole suite, on every core (pytest-xdist: a process a core, each with its own databases,
+# servers and browser); CI runs this.
 test: system-test $(DEV_STAMP) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/mypy scorekeeper
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+# The inner loop, under a minute: lint, types, and the tests that need no browser and no server
+# of their own (tests/e2e and tests/system are left to make test), with a tenth of the property
+# tests' examples (tests/fuzzing.py).
+check: $(DEV_STAMP) $(MO)
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy scorekeeper
+	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -n auto -q --ignore=tests/e2e --ignore=tests/system
 
 # Random exploration, longer than `make test` and not part of it: the property tests with ten
 # times the examples and schemathesis with every check, from a seed printed first.
@@ -79,17 +94,17 @@ typecheck: $(DEV_STAMP)
 	$(BIN)/mypy scorekeeper
 
 bench: $(DEV_STAMP) $(MO)
-	$(BIN)/python bench/rules_core.py
-	$(BIN)/python bench/sheets.py
-	$(BIN)/python bench/sheet_cost.py
-	$(BIN)/python bench/requests.py
-	$(BIN)/python bench/bounded.py
-	$(BIN)/python bench/load.py --seconds 3
-	$(BIN)/python bench/cold_start.py
-	$(BIN)/python bench/club_load.py --seconds 20
-	$(BIN)/python bench/taps.py
-	$(BIN)/python bench/charts.py
-	$(BIN)/python bench/club_stats.py
+	$(BIN)/python -m bench.rules_core
+	$(BIN)/python -m bench.sheets
+	$(BIN)/python -m bench.sheet_cost
+	$(BIN)/python -m bench.requests
+	$(BIN)/python -m bench.bounded
+	$(BIN)/python -m bench.load --seconds 3
+	$(BIN)/python -m bench.cold_start
+	$(BIN)/python -m bench.club_load --seconds 20
+	$(BIN)/python -m bench.taps
+	$(BIN)/python -m bench.charts
+	$(BIN)/python -m bench.club_stats
 
 # Re-extract the strings from the code and templates and merge them into every catalogue;
 # then translate the new or fuzzy entries in each .po but English's, which is filled with its

@@ -1,6 +1,6 @@
 """Bounded work: the largest bodies of the worst shape, in-process, against a fresh database.
 
-Run: .venv/bin/python bench/bounded.py [--times 20]. Prints a table and one JSON line.
+Run: .venv/bin/python -m bench.bounded [--times 20]. Prints a table and one JSON line.
 
 Each body is as large as MAX_CONTENT_LENGTH allows (less 64 bytes), of the shape that made the
 most work before the bounds: tens of thousands of codes of one card, tricks, groups or lines.

@@ -1,7 +1,7 @@
 """Which SVG tool draws the charts (issue #23, "Charts"): pygal, leather, or a hand-written
 builder (scorekeeper/charts/), measured on the protocol page's chart.
 
-Run: .venv/bin/python bench/charts.py [--repeat 200] [--pdf-repeat 20] [--png DIR]
+Run: .venv/bin/python -m bench.charts [--repeat 200] [--pdf-repeat 20] [--png DIR]
 pygal and leather are not the app's dependencies; to measure them, install them into the
 venv first (.venv/bin/python -m pip install pygal==3.1.3 leather==0.4.1); a missing one is
 left out of the table with the reason.

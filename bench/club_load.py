@@ -1,6 +1,6 @@
 """A league evening on the real server: many tables at once, open-loop, and the capacity.
 
-Run: .venv/bin/python bench/club_load.py [--seconds 60] [--tables N] [--server waitress|gunicorn]
+Run: .venv/bin/python -m bench.club_load [--seconds 60] [--tables N] [--server waitress|gunicorn]
 [--seed S]. Prints a table per level and one JSON line.
 
 The model, per table: the keeper records a deal every 3 minutes (POST /api/v1/sessions/<id>/deals)
@@ -49,13 +49,13 @@ from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
 
-from gunicorn_server import SERVERS
-from gunicorn_server import Connection
-from gunicorn_server import Server
-from gunicorn_server import header_value
-from gunicorn_server import keep_cookies
-from gunicorn_server import request_bytes
-from load import percentile
+from bench.load import percentile
+from tests.servers import SERVERS
+from tests.servers import Connection
+from tests.servers import Server
+from tests.servers import header_value
+from tests.servers import keep_cookies
+from tests.servers import request_bytes
 
 LEVELS = (100, 200, 400, 700, 1000, 1400, 2000, 2800, 4000, 5600, 8000)
 LIMIT_MS = 100.0

@@ -1,6 +1,6 @@
 """A club's ten years: the player page, a year's ranking, every rating again, and recording a deal.
 
-Run: .venv/bin/python bench/club_stats.py [--seed 1] [--sessions 5000] [--samples 30]. Prints a
+Run: .venv/bin/python -m bench.club_stats [--seed 1] [--sessions 5000] [--samples 30]. Prints a
 table and one JSON line.
 
 The club: 60 players, SESSIONS sessions (5,000, about 150,000 deals) on days spread over the

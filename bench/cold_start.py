@@ -1,6 +1,6 @@
 """Cold start: from a new process to the first page it serves.
 
-Run: .venv/bin/python bench/cold_start.py [--repeat 5]. Prints a table and one JSON line.
+Run: .venv/bin/python -m bench.cold_start [--repeat 5]. Prints a table and one JSON line.
 
 Three measures, each from just before the process is spawned, on a fresh temporary database:
 "test client": `python -c` builds the app and serves GET / with Flask's test client (what the
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import gunicorn_server
+from tests import servers as gunicorn_server
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"

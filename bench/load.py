@@ -1,12 +1,12 @@
 """Load on the real server: the club server, keepers writing and reading at once.
 
-Run: .venv/bin/python bench/load.py [--seconds 5] [--server waitress|gunicorn|gthread]
+Run: .venv/bin/python -m bench.load [--seconds 5] [--server waitress|gunicorn|gthread]
 [--workers N]. Prints a table and one JSON line.
 
 The server serves on a free loopback port (127.0.0.1 only) with a temporary database: by default
 waitress as ``make serve`` starts it (scorekeeper/serve.py); "gunicorn" is the club server before
 it, gunicorn's sync workers with gunicorn.conf.py, and "gthread" the same with gunicorn's threaded
-worker, so that one script measures them all (bench/gunicorn_server.py). For 1, 4, 16
+worker, so that one script measures them all (tests/servers.py). For 1, 4, 16
 and 64 keepers, each with a session of their own, every keeper in turn records a deal (POST
 /api/v1/sessions/<id>/deals), reads the protocol page (/sessions/<id>) and reads the session's
 JSON, for --seconds; each keeper keeps its cookies, as a browser would, and starts a new session
@@ -33,10 +33,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gunicorn_server import GTHREADS
-from gunicorn_server import SERVERS
-from gunicorn_server import Server
-from gunicorn_server import call
+from tests.servers import GTHREADS
+from tests.servers import SERVERS
+from tests.servers import Server
+from tests.servers import call
 
 KEEPERS = (1, 4, 16, 64)
 READERS, READ_DEALS = 8, 120

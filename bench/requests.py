@@ -1,6 +1,6 @@
 """Server time per request, in-process: the Flask test client on a real SQLite file, no network.
 
-Run: .venv/bin/python bench/requests.py [--samples 200] [--writes 60]. Prints a table and one
+Run: .venv/bin/python -m bench.requests [--samples 200] [--writes 60]. Prints a table and one
 JSON line.
 
 For sessions of 3, 30 and 120 deals: recording a deal (POST /api/v1/sessions/<id>/deals, what a

@@ -1,6 +1,6 @@
 """Rules core speed on one core: audits, trick replays and random deals per second.
 
-Run: make bench  (or .venv/bin/python bench/rules_core.py). Prints a table, the targets and one
+Run: make bench  (or .venv/bin/python -m bench.rules_core). Prints a table, the targets and one
 JSON line. Each deal's inputs (piles, counters, tricks) are worked out before the timed loops:
 ``PlayedDeal.piles`` and friends recompute on every access and are not what is measured.
 """

@@ -2,7 +2,7 @@
 WeasyPrint"): the one-page session sheet against a plain table of the same rows, and the blank
 sheet's first render.
 
-Run: .venv/bin/python bench/sheet_cost.py [--repeat 30] [--processes 5]. Prints a table and
+Run: .venv/bin/python -m bench.sheet_cost [--repeat 30] [--processes 5]. Prints a table and
 one JSON line ("session_sheet_ms", "plain_table_ms", "ratio", "blank_first_ms", ...).
 - session sheet: a 3-deal session's sheet as the app serves it in club mode, with its QR code
   (a keeper password set, the sheet asked for through the read link at a LAN address; test

@@ -1,7 +1,7 @@
 """Printed sheet speed (issue "Speed"): warm session sheets of 3, 30 and 120 deals and the blank
 sheet, the repeated (cached) request, and memory after many sheets, each beside its target.
 
-Run: make bench (or .venv/bin/python bench/sheets.py [--memory-sheets N]). Prints a table and
+Run: make bench (or .venv/bin/python -m bench.sheets [--memory-sheets N]). Prints a table and
 one JSON line. Every figure is a request through the app (test client), not a bare render.
 - warm: each sheet is rendered once (imports, fonts, stylesheet), then REPEAT times with the
   sheet cache off; the median is reported, per sheet and per page, and the median CPU time

@@ -1,5 +1,5 @@
 """Taps and keystrokes to enter a deal on a phone, each way the app offers, beside the targets
-of the issue "The keeper's evening on a phone". Run: .venv/bin/python bench/taps.py [--repeat N];
+of the issue "The keeper's evening on a phone". Run: .venv/bin/python -m bench.taps [--repeat N];
 prints a table and one JSON line.
 
 The real app on a temporary SQLite file, served by Werkzeug in a thread (as the browser tests'
@@ -32,17 +32,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from gunicorn_server import in_thread
-from taps_keeper import CHECKED_FIRST
-from taps_keeper import MODES
-from taps_keeper import PLAYERS
-from taps_keeper import SCARTO
-from taps_keeper import Hands
-
+from bench.taps_keeper import CHECKED_FIRST
+from bench.taps_keeper import MODES
+from bench.taps_keeper import PLAYERS
+from bench.taps_keeper import SCARTO
+from bench.taps_keeper import Hands
 from scorekeeper import services
 from scorekeeper.rules.generator import PlayedDeal
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.storage.db import open_db
+from tests.servers import in_thread
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")

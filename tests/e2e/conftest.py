@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bench.gunicorn_server import in_thread
+from tests.servers import in_thread
 
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -29,6 +29,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True}
+NARROW_PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 TIMEOUT_MS = 10_000
 
@@ -127,9 +128,41 @@ def phone_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
 
 
 @pytest.fixture
+def narrow_phone_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
+    """A narrow phone's touch page (360x780), the width of most phones sold, in its own context."""
+    yield from _page(chromium_browser, live_server, NARROW_PHONE)
+
+
+@pytest.fixture
 def desktop_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
     """A desktop-sized page (1280x900), in its own browser context."""
     yield from _page(chromium_browser, live_server, DESKTOP)
+
+
+class Console:
+    """What a page reports while it is used: console errors and warnings, uncaught exceptions,
+    failed requests and answers of 400 and up. A request the page itself ends by moving on
+    (net::ERR_ABORTED: an image of the page left, a prefetch) is no problem."""
+
+    def __init__(self, page: Any) -> None:
+        self.problems: list[str] = []
+        page.on("console", self.message)
+        page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error}"))
+        page.on("requestfailed", self.failed)
+        page.on("response", self.answered)
+
+    def message(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            where = message.location.get("url", "")
+            self.problems.append(f"console {message.type}: {message.text} ({where})")
+
+    def failed(self, request: Any) -> None:
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"{request.method} {request.url} failed: {request.failure}")
+
+    def answered(self, response: Any) -> None:
+        if response.status >= 400:
+            self.problems.append(f"{response.request.method} {response.url}: {response.status}")
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ $SCREENSHOT_DIR (else the test's tmp_path) for a person to look at.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +33,9 @@ SCARTO = find_ruleset("scarto")
 
 
 @pytest.fixture
-def phone(chromium_browser: Any, live_server: str) -> Iterator[Any]:
+def phone(narrow_phone_page: Any) -> Any:
     """A 360 px touch page: the narrowest phone the forms are made for."""
-    context = chromium_browser.new_context(base_url=live_server, locale="en-GB", **PHONE_360)
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    return narrow_phone_page
 
 
 def new_session(page: Page, players: list[str], ruleset: str = "scarto") -> int:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.gunicorn_server import Server
-from bench.gunicorn_server import call
+from tests.servers import Server
+from tests.servers import call
 
 __all__ = ["call", "servers"]
 

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bench.gunicorn_server import HOST
 from scorekeeper.serve import parse_bind
 from scorekeeper.serve import settings
+from tests.servers import HOST
 
 from .conftest import call
 

@@ -19,6 +19,7 @@ from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.web import get_db
+from tests.databases import fresh_database
 
 SCARTO = find_ruleset("scarto")
 PLAYERS = ("Anna", "Bruno", "Carla")
@@ -29,7 +30,7 @@ def make_app(tmp_path, **config: Any):
     return create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite"),
+            "DATABASE": fresh_database(tmp_path / "t.sqlite"),
             "WTF_CSRF_ENABLED": False,
             **config,
         }

@@ -1,0 +1,1 @@
+"""Benchmarks: each module prints its figures (make bench; python -m bench.<name>)."""
