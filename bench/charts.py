@@ -41,9 +41,9 @@ from scorekeeper import services
 from scorekeeper.charts import session_chart
 from scorekeeper.charts.svg import DASHES
 from scorekeeper.charts.svg import PALETTE
-from scorekeeper.pdf.render import render_pdf
-from scorekeeper.scoresheet import Protocol
-from scorekeeper.scoresheet import build_protocol
+from scorekeeper.services.sessions.protocol import Protocol
+from scorekeeper.services.sessions.protocol import build_protocol
+from scorekeeper.sheets.render import render_pdf
 from scorekeeper.storage.db import open_db
 
 ROOT = Path(__file__).resolve().parents[1]

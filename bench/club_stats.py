@@ -17,7 +17,7 @@ of it. Delete it after a change to the schema of the statistics' tables.
 Measured warm, on the real app through the Flask test client (each figure the whole request):
 the page of the player with the most deals (his most played ruleset, all time), the ranking
 for the last full year (the club's most played ruleset), the ranking over all time. Then
-every rating worked out again from scratch (``services.ratings.replay`` from the first day).
+every rating worked out again from scratch (``services.stats.ratings.replay`` from the first day).
 Then recording a deal (POST /api/v1/sessions/<id>/deals, full piles) side by side, in turns: on
 the seeded database, and on a copy of it without the statistics tables (seat_results,
 game_results, results_of, ratings and their indexes dropped), so that the two differ only by
@@ -41,12 +41,12 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
-from scorekeeper.services import ratings
-from scorekeeper.services import results
+from scorekeeper.services.stats import ratings
+from scorekeeper.services.stats import rows as results
 from scorekeeper.storage import repository
 from scorekeeper.storage.db import connect
-from scorekeeper.storage.results import mark_ratings
-from scorekeeper.web import get_db
+from scorekeeper.storage.stats.rows import mark_ratings
+from scorekeeper.web.db import get_db
 
 FIRST = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Luca", "Marta", "Nicolò"]
 FIRST += ["Paola", "Renzo", "Silvia", "Tommaso", "Ugo", "Vera", "Walter", "Zita", "Bianca"]

@@ -44,12 +44,12 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper import services
-from scorekeeper.pdf.render import harfbuzz_subsetting
-from scorekeeper.pdf.render import render_pdf
+from scorekeeper.sheets.render import harfbuzz_subsetting
+from scorekeeper.sheets.render import render_pdf
 from scorekeeper.storage import access
 from scorekeeper.storage.db import open_db
-from scorekeeper.web import sheets as sheets_module
 from scorekeeper.web import warm_up
+from scorekeeper.web.sheets import views as sheets_module
 
 ROOT = Path(__file__).resolve().parents[1]
 SCORES = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]
@@ -66,7 +66,7 @@ app = create_app({"TESTING": True, "DATABASE": str(Path(tempfile.mkdtemp()) / "b
 warm_up(app)
 client = app.test_client()
 assert client.get("/").status_code == 200
-if sys.argv[1] == "warm":  # as the club server's sheet process starts (pdf/render.py preload)
+if sys.argv[1] == "warm":  # as the club server's sheet process starts (sheets/render.py preload)
     from scorekeeper.pdf.render import preload
     preload()
 took = []

@@ -27,7 +27,7 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app
 from scorekeeper import services
-from scorekeeper.pdf.render import harfbuzz_subsetting
+from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.storage.db import open_db
 
 REPEAT = 7

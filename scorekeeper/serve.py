@@ -124,7 +124,7 @@ def main() -> None:
 def _serve(app: Any, listening: socket.socket) -> None:
     import waitress
 
-    from .pdf.render import render_apart
+    from .sheets.render import render_apart
 
     render_apart()  # sheets in a process of their own, WeasyPrint imported there now
     # The app, its templates and languages last as long as the process: out of the cycle

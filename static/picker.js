@@ -3,7 +3,7 @@
 // is left and of each pile, and "the rest to <name>" for the last pile. An empty scarto is
 // filled first: once it has its cards the picker moves on to the first empty pile by itself.
 // When every pile but one is given, the empty one shows "the rest" it will hold when saved
-// (the server fills it the same way: services/entry.py, rest_to_empty_pile). Cards keep their
+// (the server fills it the same way: web/deals/entry.py, rest_to_empty_pile). Cards keep their
 // place in the grid, a suit a row; arrow keys move between them. The text areas stay the source
 // of truth, so the form works the same without this script.
 "use strict";

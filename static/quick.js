@@ -1,6 +1,6 @@
 // The quick count as it is filled in: the tricks of the one left empty worked out from the
 // deal's tricks (as the server does on Save), and the Fool's trick asked only where its answer
-// can change the points (services/entry.py: raw counting, or a Matto led at the last trick,
+// can change the points (web/deals/entry.py: raw counting, or a Matto led at the last trick,
 // which goes to the winner of that trick), and "the rest to <name>" for the counters not yet
 // placed. The form works the same without this script.
 "use strict";

@@ -1,4 +1,4 @@
-// Totals as they are typed: read as points or as scores (as services/totals.py reads them on
+// Totals as they are typed: read as points or as scores (as web/deals/totals.py reads them on
 // Save), the one left empty worked out and shown in its field, a sum that does not add up
 // named at once, and a sign button for the scores a phone's number pad cannot make negative.
 // The form works the same without this script: the server reads the numbers again.

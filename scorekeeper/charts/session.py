@@ -6,8 +6,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import services
-from ..scoresheet import Protocol
-from ..scoresheet import join_names
+from ..services.sessions.protocol import Protocol
+from ..services.sessions.protocol import join_names
 from .lines import Line
 from .lines import LineChart
 from .lines import Stretch

@@ -1,32 +1,32 @@
 """Use cases: each loads, calls the rules core, and saves in one transaction."""
 
-from .deals import check_scarto_first
-from .deals import correct_deal
-from .deals import dealer_for
-from .deals import delete_deal
-from .deals import deleted_deals
-from .deals import preview_deal
-from .deals import record_deal
-from .deals import record_deal_in
-from .deals import restore_deal
+from .deals.plays import import_record
+from .deals.plays import preview_play
+from .deals.plays import record_of
+from .deals.plays import replay_of
+from .deals.plays import save_play_draft
+from .deals.record import check_scarto_first
+from .deals.record import correct_deal
+from .deals.record import dealer_for
+from .deals.record import delete_deal
+from .deals.record import deleted_deals
+from .deals.record import preview_deal
+from .deals.record import record_deal
+from .deals.record import record_deal_in
+from .deals.record import restore_deal
 from .errors import ConflictError
 from .errors import InputError
 from .errors import NotFoundError
 from .errors import PreconditionFailedError
 from .errors import ServiceError
 from .errors import UnrecordableDealError
-from .loaded import Deal
-from .loaded import Session
-from .loaded import load_session
-from .plays import import_record
-from .plays import preview_play
-from .plays import record_of
-from .plays import replay_of
-from .plays import save_play_draft
-from .sessions import SESSION_LANGUAGES
-from .sessions import delete_session
-from .sessions import list_sessions
-from .sessions import start_session
+from .sessions.lifecycle import SESSION_LANGUAGES
+from .sessions.lifecycle import delete_session
+from .sessions.lifecycle import list_sessions
+from .sessions.lifecycle import start_session
+from .sessions.loaded import Deal
+from .sessions.loaded import Session
+from .sessions.loaded import load_session
 
 __all__ = [
     "ConflictError",

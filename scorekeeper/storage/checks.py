@@ -6,7 +6,7 @@ a session the app cannot show or score. A check sees one JSON value, not where i
 adds the place (``sessions[0].deals[2].points``) in an ``ExchangeError`` that says the check's.
 A number must be a whole number SQLite can store; true and false, which Python counts as
 numbers, are not. These are checks of shape; what the fields mean (do the points follow
-from the input?) is checked by services/importing.py before ``flask import`` stores a file.
+from the input?) is checked by services/sessions/importing.py before ``flask import`` stores a file.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def link_existing_players(db: sqlite_utils.Database) -> None:
 @migrations()
 def create_results(db: sqlite_utils.Database) -> None:
     # What the statistics add up, one row a seat of a deal and a seat of a game, worked out
-    # from the deals by the rules core (services/results.py) and kept with the session's
+    # from the deals by the rules core (services/stats/rows.py) and kept with the session's
     # revision they were made from: a session whose revision moved on is worked out again before
     # statistics are read. Ratings are kept per game and replayed from the first date changed.
     db.table("seat_results").create(
@@ -129,7 +129,7 @@ def _create_ratings(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def index_results(db: sqlite_utils.Database) -> None:
-    # What the statistics read (storage/stats.py): a seat's rows of a session in one index
+    # What the statistics read (storage/stats/figures.py): a seat's rows of a session in one index
     # lookup with every column the aggregates add up, so that a player's page and a year's
     # ranking read the index and never the table. A seat's rows also say its side (a team's two
     # seats share one: partners, not opponents, in the head-to-head, which adds up games) and a

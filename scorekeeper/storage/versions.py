@@ -1,6 +1,6 @@
 """A session's version: a short fingerprint that changes on every write to the session or its deals.
 
-The printed sheets are cached by it (web/sheets.py), so it must change whenever anything a sheet
+The printed sheets are cached by it (web/sheets/views.py), so it must change whenever anything a sheet
 shows could have changed, and it must be cheap: one query (``repository.load_session_marks``).
 It is the session's row as stored, without the two drafts a sheet does not show (the scarto
 checked before play and a play saved part-way; they change on every trick entered), and each

@@ -30,6 +30,7 @@ from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.sansio.utils import host_is_trusted
 
+from .access.auth import club_mode
 from .network import LOOPBACK_NAMES
 from .network import split_port
 from .network import valid_host
@@ -161,7 +162,6 @@ def lan_address() -> str | None:
 
 
 def _club_mode() -> bool:
-    from .access.auth import club_mode  # not at the top: access imports the app package
 
     return club_mode()
 

@@ -3,7 +3,7 @@
 backup   a consistent copy of the database, safe while the app runs, checked after copying
 export   sessions as JSON (docs in scorekeeper/storage/exchange.py)
 import   sessions from such a JSON file, each as a new session, checked as the app checks a deal
-         (docs in scorekeeper/services/importing.py); all or nothing
+         (docs in scorekeeper/services/sessions/importing.py); all or nothing
 audit-all  every stored deal audited again with today's rules, changing nothing
 """
 
@@ -23,14 +23,14 @@ from flask.cli import with_appcontext
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..services import importing
-from ..services.reaudit import reaudit_all
+from ..services.deals.reaudit import reaudit_all
+from ..services.sessions import importing
 from ..storage import exchange
 from ..storage.backup import backup_database
 from ..storage.backup import integrity_check
 from ..translate import error_text
 from ..translate import problem_text
-from . import get_db
+from .db import get_db
 
 
 def init_app(app: Flask) -> None:

@@ -3,7 +3,7 @@ delete button. Each feature's own forms sit next to its views (sessions/forms.py
 deals/forms.py, access/login.py...).
 
 WTForms give the shape of the input only; legality and points belong to the rules core. Each
-form turns its data into the same dict the JSON API takes (services/dealinput.py).
+form turns its data into the same dict the JSON API takes (services/deals/inputs.py).
 """
 
 from __future__ import annotations

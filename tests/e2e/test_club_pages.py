@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import players
+from scorekeeper.services.players import persons as players
 from scorekeeper.storage.db import open_db
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import TIMEOUT_MS

@@ -15,7 +15,7 @@ import pytest
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import services
-from scorekeeper.services import players
+from scorekeeper.services.players import persons as players
 from scorekeeper.storage import access
 from scorekeeper.storage.db import open_db
 from tests.e2e.conftest import TIMEOUT_MS

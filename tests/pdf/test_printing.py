@@ -1,4 +1,4 @@
-"""One sheet rendered at a time per server (web/printing.py): a printer who finds another sheet
+"""One sheet rendered at a time per server (web/sheets/printing.py): a printer who finds another sheet
 being rendered gets a page that tries again by itself, and nothing is rendered meanwhile."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
-from scorekeeper.web import printing
+from scorekeeper.web.sheets import printing
 
 
 @pytest.fixture

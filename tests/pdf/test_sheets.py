@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app
 from scorekeeper import services
-from scorekeeper.pdf.render import _static_fetcher_class
-from scorekeeper.pdf.render import compact
 from scorekeeper.rules import PRESETS
+from scorekeeper.sheets.render import _static_fetcher_class
+from scorekeeper.sheets.render import compact
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
 from tests.pdf import club

@@ -14,12 +14,12 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app
 from scorekeeper import services
-from scorekeeper.pdf.cache import SheetCache
-from scorekeeper.pdf.render import harfbuzz_subsetting
+from scorekeeper.sheets.cache import SheetCache
+from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.storage.db import open_db
 from scorekeeper.storage.versions import session_version
 from scorekeeper.web import addresses
-from scorekeeper.web import sheets as sheets_module
+from scorekeeper.web.sheets import views as sheets_module
 from tests.pdf import club
 
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]  # totals 0, 7, -7
@@ -255,7 +255,7 @@ def test_the_sheet_cache_is_an_lru_bounded_in_sheets_and_bytes():
 
 def test_the_reference_card_splits_into_two_halves_in_order(app):
     from scorekeeper.rules import PRESETS
-    from scorekeeper.sheets import reference_card
+    from scorekeeper.sheets.content import reference_card
 
     with app.test_request_context():
         for ruleset in PRESETS.values():

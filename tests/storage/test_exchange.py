@@ -26,12 +26,12 @@ from scorekeeper import services
 from scorekeeper.rules import RULESET_IDS
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
-from scorekeeper.scoresheet import build_protocol
-from scorekeeper.services import importing
+from scorekeeper.services.sessions import importing
+from scorekeeper.services.sessions.protocol import build_protocol
 from scorekeeper.storage import backup
 from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.bodies import piles_body
 from tests.bodies import play_body
 from tests.bodies import quick_body

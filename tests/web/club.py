@@ -17,8 +17,8 @@ from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.game import progress
 from scorekeeper.rules.generator import random_deal
-from scorekeeper.services import players
-from scorekeeper.web import get_db
+from scorekeeper.services.players import persons as players
+from scorekeeper.web.db import get_db
 
 
 def call(app, action, *args: Any, **kwargs: Any) -> Any:

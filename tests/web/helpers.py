@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.databases import fresh_database
 
 SCARTO = find_ruleset("scarto")

@@ -18,7 +18,7 @@ from werkzeug.security import generate_password_hash
 from scorekeeper import create_app
 from scorekeeper.storage import access
 from scorekeeper.web import addresses
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count

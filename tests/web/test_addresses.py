@@ -16,7 +16,7 @@ from werkzeug.security import generate_password_hash
 from scorekeeper import services
 from scorekeeper.storage import access
 from scorekeeper.web import addresses
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 
 PASSWORD = "secret123"

@@ -16,7 +16,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import charts
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web.helpers import load
 from tests.web.helpers import page
 from tests.web.helpers import record_totals

@@ -11,9 +11,9 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper import services
-from scorekeeper.services import importing
+from scorekeeper.services.sessions import importing
 from scorekeeper.storage import exchange
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.storage.test_exchange import scarto_session
 from tests.storage.test_exchange import team_session
 

@@ -11,12 +11,12 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
-from scorekeeper.services import importing
+from scorekeeper.services.sessions import importing
 from scorekeeper.storage import checks
 from scorekeeper.storage import exchange
 from scorekeeper.storage.backup import backup_database
 from scorekeeper.translate import error_text
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 
 
 @pytest.fixture

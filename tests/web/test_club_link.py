@@ -10,7 +10,7 @@ import pytest
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.helpers import load
 from tests.web.helpers import page
@@ -115,7 +115,7 @@ def test_the_link_opens_no_session_and_changes_nothing(app, session_id):
 
 def players(app):
     with app.app_context():
-        from scorekeeper.services.players import list_players
+        from scorekeeper.services.players.persons import list_players
 
         return list_players(get_db())
 

@@ -15,7 +15,7 @@ from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.audit import audit_piles
 from scorekeeper.rules.generator import random_deal
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.bodies import piles_body
 from tests.web.helpers import load
 from tests.web.helpers import page

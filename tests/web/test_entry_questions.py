@@ -1,6 +1,6 @@
 """The quick count asks only what can change the points: who won the Fool's trick where the
 answer matters, the last trick's tricks worked out from the deal's, and per team where partners
-pool their cards (services/entry.py, web/deals/forms.py)."""
+pool their cards (web/deals/entry.py, web/deals/forms.py)."""
 
 import pytest
 

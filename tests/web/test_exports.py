@@ -15,7 +15,7 @@ from scorekeeper.rules.generator import random_deal
 from scorekeeper.rules.play import fool_play
 from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from scorekeeper.web.sessions import exports
 
 DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])

@@ -9,7 +9,7 @@ from PIL import Image
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web.test_manifest import ICO
 from tests.web.test_manifest import STATIC
 

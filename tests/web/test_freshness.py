@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.storage import repository
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.helpers import deal_rows
 from tests.web.helpers import load

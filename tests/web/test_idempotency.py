@@ -17,7 +17,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
 from scorekeeper.storage import request_keys as storage
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web.helpers import alerts
 from tests.web.helpers import field_value
 from tests.web.helpers import form_data

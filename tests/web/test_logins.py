@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web.helpers import deal_count
 from tests.web.helpers import page
 from tests.web.helpers import text

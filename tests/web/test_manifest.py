@@ -17,7 +17,7 @@ from PIL import Image
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 
 STATIC = Path(__file__).resolve().parents[2] / "static"

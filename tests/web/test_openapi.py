@@ -35,9 +35,9 @@ from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.options import OPTIONS
 from scorekeeper.rules.ruleset import RULESET_IDS
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
 from scorekeeper.web.api.openapi import SOURCE
 from scorekeeper.web.api.openapi import description
+from scorekeeper.web.db import get_db
 from tests.web.openapi_schema import LOOPBACK
 from tests.web.openapi_schema import schema
 

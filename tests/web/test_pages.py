@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import create_app
 from scorekeeper.rules import OPTIONS
 from scorekeeper.rules import PRESETS
-from scorekeeper.services.sessions import clean_text
+from scorekeeper.services.sessions.lifecycle import clean_text
 from tests.fuzzing import examples
 from tests.web.helpers import alerts
 from tests.web.helpers import all_sessions

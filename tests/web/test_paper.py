@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.services import InputError
-from scorekeeper.services.paper import MAX_ROWS
-from scorekeeper.services.paper import PaperError
-from scorekeeper.services.paper import record_paper
+from scorekeeper.services.sessions.paper import MAX_ROWS
+from scorekeeper.services.sessions.paper import PaperError
+from scorekeeper.services.sessions.paper import record_paper
 from scorekeeper.storage import repository
 from scorekeeper.storage.repository import select
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.helpers import alerts
 from tests.web.helpers import load

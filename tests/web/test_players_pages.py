@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper.services.players import persons
 from scorekeeper.storage import players as seats
 from scorekeeper.storage.db import connect
 from scorekeeper.storage.db import open_db
 from scorekeeper.storage.repository import select
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.helpers import field_errors
 from tests.web.helpers import load
@@ -115,7 +115,7 @@ def player_id(app, name: str) -> int:
 
 def player_row(app, player: int) -> dict:
     with app.app_context():
-        return services.players.get_player(get_db(), player)
+        return persons.get_player(get_db(), player)
 
 
 def merge(client, merged: int, kept: int) -> None:

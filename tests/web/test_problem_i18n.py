@@ -27,7 +27,7 @@ from scorekeeper.rules.problem import problem
 from scorekeeper.storage import repository
 from scorekeeper.translate import problem_text
 from scorekeeper.translate import ruleset_name
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.helpers import page
 from tests.web.helpers import text

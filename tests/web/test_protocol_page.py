@@ -11,7 +11,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import services
 from scorekeeper.storage import access
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web.helpers import page
 from tests.web.helpers import text
 

@@ -11,7 +11,7 @@ import io
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import players
+from scorekeeper.services.players import persons as players
 from tests.web.club import add_session
 from tests.web.club import call
 from tests.web.club import per_deal

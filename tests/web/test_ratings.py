@@ -10,12 +10,12 @@ import pytest
 from openskill.models import PlackettLuce
 
 from scorekeeper import services
-from scorekeeper.services import players
-from scorekeeper.services import ratings
-from scorekeeper.services.results import refresh
+from scorekeeper.services.players import persons as players
+from scorekeeper.services.stats import ratings
+from scorekeeper.services.stats.rows import refresh
 from scorekeeper.storage import repository
-from scorekeeper.storage.results import mark_ratings
-from scorekeeper.web import get_db
+from scorekeeper.storage.stats.rows import mark_ratings
+from scorekeeper.web.db import get_db
 from tests.web import helpers
 from tests.web.club import add_session
 from tests.web.club import call

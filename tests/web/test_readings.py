@@ -4,7 +4,7 @@ club knows what to set as a house rule (rules/readings.py, the README's "Reading
 from __future__ import annotations
 
 from scorekeeper.rules import find_ruleset
-from scorekeeper.sheets import reference_card
+from scorekeeper.sheets.content import reference_card
 
 SILENT = "Where the source is silent"
 

@@ -13,7 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from scorekeeper.rules import find_ruleset
-from scorekeeper.sheets import reference_card
+from scorekeeper.sheets.content import reference_card
 from scorekeeper.web.sessions.seating import seat_positions
 
 RIGHT = "Play runs to the dealer's right (counter-clockwise): the player on his right leads."

@@ -14,9 +14,9 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import services
-from scorekeeper.services import importing
+from scorekeeper.services.sessions import importing
 from scorekeeper.storage import exchange
-from scorekeeper.web import get_db
+from scorekeeper.web.db import get_db
 from tests.web.helpers import all_sessions
 from tests.web.helpers import load
 from tests.web.helpers import make_app

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.settlement import settle
-from scorekeeper.scoresheet import settlement_text
+from scorekeeper.services.sessions.protocol import settlement_text
 
 NAMES = ("Anna", "Bruno", "Carla")
 TEAMS = ("Anna & Carla", "Bruno & Dora")

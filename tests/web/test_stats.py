@@ -18,7 +18,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from scorekeeper import services
-from scorekeeper.services import players
+from scorekeeper.services.players import persons as players
 from tests.fuzzing import examples
 from tests.web import helpers
 from tests.web.club import add_session

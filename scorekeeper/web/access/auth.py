@@ -31,7 +31,7 @@ from werkzeug.wrappers import Response
 from ...services import ConflictError
 from ...storage import access
 from ...storage import logins
-from .. import get_db
+from ..db import get_db
 from ..network import forwarded_clients
 from ..network import is_loopback
 from ..network import trusted_host

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.security import generate_password_hash
 
 from ...storage import access
-from .. import get_db
+from ..db import get_db
 from .keeper import new_token
 
 MIN_PASSWORD = 8

@@ -25,7 +25,7 @@ from wtforms import validators
 
 from ...storage import access
 from ...storage import logins
-from .. import get_db
+from ..db import get_db
 from ..forms import options
 from .auth import current_login
 from .auth import is_keeper

@@ -33,11 +33,11 @@ from wtforms import PasswordField
 from wtforms import SubmitField
 from wtforms import validators
 
-from ...sheets import qr_svg
+from ...sheets.content import qr_svg
 from ...storage import access
 from ...storage import logins
-from .. import get_db
 from ..addresses import shared_url
+from ..db import get_db
 from ..i18n import _is_local_path
 from .auth import can_read
 from .auth import club_mode

@@ -1,7 +1,7 @@
 """Deal versions and entity tags: which state of a deal a client says it has seen.
 
 A deal's ETag names its id and version (``"deal-17-v3"``); a write with ``If-Match`` or a
-``"version"`` is made only if the deal is still in that state (views.py, services/deals.py).
+``"version"`` is made only if the deal is still in that state (views.py, services/deals/record.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from flask import request
 from flask_babel import gettext as _
 
 from ...services import InputError
-from .values import MAX_ID
+from ..converters import MAX_ID
 
 
 def deal_etag(deal_id: int, version: int) -> str:

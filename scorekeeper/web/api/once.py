@@ -1,4 +1,4 @@
-"""A deal's write made once per Idempotency-Key (services/request_keys.py): the same key again
+"""A deal's write made once per Idempotency-Key (services/deals/once.py): the same key again
 in the session gets the first answer, with the header Idempotent-Replayed: true."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import request_keys
-from .. import get_db
+from ...services.deals import once as request_keys
+from ..db import get_db
 from . import etags
 
 HEADER = "Idempotency-Key"

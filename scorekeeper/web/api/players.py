@@ -10,8 +10,8 @@ from flask import url_for
 from flask.views import MethodView
 from werkzeug.wrappers import Response
 
-from ...services import players
-from .. import get_db
+from ...services.players import persons as players
+from ..db import get_db
 from . import shape
 from . import values as js
 from .views import Answer

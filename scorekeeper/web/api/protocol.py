@@ -10,10 +10,10 @@ from typing import Any
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from ...scoresheet import GameView
-from ...scoresheet import Protocol
-from ...scoresheet import ProtocolRow
 from ...services import Deal
+from ...services.sessions.protocol import GameView
+from ...services.sessions.protocol import Protocol
+from ...services.sessions.protocol import ProtocolRow
 from .values import problems_json
 from .values import scarto_check_json
 

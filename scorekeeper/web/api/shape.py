@@ -25,8 +25,8 @@ from flask_babel import gettext as _
 from ...rules import PRESETS
 from ...rules.options import OPTIONS
 from ...services import InputError
-from ...services.sessions import MAX_LABEL
-from ...services.sessions import MAX_NAME
+from ...services.sessions.lifecycle import MAX_LABEL
+from ...services.sessions.lifecycle import MAX_NAME
 
 MAX_CARDS = 78
 """The whole deck: no pile, scarto, group or trick list of the description holds more."""

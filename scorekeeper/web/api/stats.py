@@ -1,6 +1,6 @@
 """The JSON API's statistics: a player's, and the club's ranking (issue "Players who last").
 
-Both read the query string (services/periods.py: ruleset, from, to, min_deals, order), each
+Both read the query string (services/stats/periods.py: ruleset, from, to, min_deals, order), each
 value checked before any work; a bad one is a 400 naming it.
 """
 
@@ -10,9 +10,9 @@ from flask import jsonify
 from flask import request
 from werkzeug.wrappers import Response
 
-from ...services import periods
-from ...services import stats
-from .. import get_db
+from ...services.stats import figures as stats
+from ...services.stats import periods
+from ..db import get_db
 from .views import bp
 
 

@@ -30,7 +30,7 @@ from ...rules.count_check import CountCheck
 from ...rules.problem import error_problem
 from ...rules.problem import problem
 from ...services import InputError
-from ...services.dealinput import AT_FIELD
+from ...services.deals.inputs import AT_FIELD
 from ...services.errors import field_error
 from ...services.errors import rules_error
 from ...translate import error_text
@@ -39,8 +39,6 @@ from ...translate import ruleset_name
 
 MAX_NUMBER = 10_000
 """Larger than any score a session can reach; anything beyond is a mistake, not a score."""
-MAX_ID = 2**63 - 1
-"""SQLite's largest integer: a larger id in a URL names no session."""
 PROBLEM_KEYS = ("code", "message", "trick")
 
 

@@ -32,14 +32,15 @@ from ...rules import ScorekeeperError
 from ...rules import check_count
 from ...rules import count_pile
 from ...rules.layout import seat_names
-from ...scoresheet import build_protocol
-from ...services import request_keys
-from ...services.dealinput import audit_deal
-from ...services.dealinput import parse_deal_input
-from ...services.deals import find_deal
+from ...services.deals import once as request_keys
+from ...services.deals.inputs import audit_deal
+from ...services.deals.inputs import parse_deal_input
+from ...services.deals.record import find_deal
+from ...services.sessions.protocol import build_protocol
 from ...translate import error_text
 from .. import errors
-from .. import get_db
+from ..converters import MAX_ID
+from ..db import get_db
 from . import etags
 from . import once
 from . import protocol as pj
@@ -222,7 +223,7 @@ def _protocol(session_id: int) -> dict[str, Any]:
 
 
 def _checked_id(session_id: int) -> int:
-    if session_id > js.MAX_ID:
+    if session_id > MAX_ID:
         raise services.NotFoundError(_("no session %(id)s", id=session_id))
     return session_id
 

@@ -1,4 +1,4 @@
-"""Saving a deal from its form once (services/request_keys.py): each form, as it is shown,
+"""Saving a deal from its form once (services/deals/once.py): each form, as it is shown,
 carries a fresh request key; a save is recorded with it, and the same key with the same values
 again records nothing. The same key with other values is another write: a form brought back by
 Back or a reload and filled in again records a new deal, never over the one it saved
@@ -18,8 +18,8 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from ... import services
-from ...services import request_keys
-from .. import get_db
+from ...services.deals import once as request_keys
+from ..db import get_db
 
 FIELD = "request_key"
 

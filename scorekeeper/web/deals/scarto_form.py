@@ -14,10 +14,10 @@ from wtforms import SubmitField
 from wtforms import TextAreaField
 from wtforms import validators
 
-from ...services import entry
 from ..forms import between
 from ..forms import options
 from ..forms import within_pack
+from . import entry
 
 YES_NO = [("", "?"), ("yes", _l("yes")), ("no", _l("no"))]
 _ANSWERS = {"yes": True, "no": False}

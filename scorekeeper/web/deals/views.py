@@ -17,9 +17,9 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...rules import IllegalDealError
 from ...rules.audit import DealResult
-from ...services import request_keys
+from ...services.deals import once as request_keys
 from ...translate import problem_text
-from .. import get_db
+from ..db import get_db
 from ..forms import ConfirmForm
 from ..forms import field_text
 from ..forms import options

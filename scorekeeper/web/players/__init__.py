@@ -15,7 +15,7 @@ from flask import current_app
 
 def init_app(app: Flask) -> None:
     """Register the feature's blueprints and the templates' ``has_page``."""
-    from . import paper
+    from ..sessions import paper
     from . import views
 
     app.register_blueprint(views.bp)

@@ -15,7 +15,7 @@ from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import validators
 
-from ...services.players import MAX_NICKNAME
+from ...services.players.persons import MAX_NICKNAME
 from ...services.text import MAX_NAME
 from ..forms import options
 

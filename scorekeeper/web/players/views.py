@@ -23,9 +23,9 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import players
-from .. import get_db
+from ...services.players import persons as players
 from ..access.auth import is_keeper
+from ..db import get_db
 from ..errors import STATUS
 from ..forms import field_text
 from . import forms

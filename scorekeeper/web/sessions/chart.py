@@ -18,10 +18,10 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...charts import session_chart
 from ...charts.svg import title_of
-from ...scoresheet import Protocol
-from ...scoresheet import build_protocol
-from .. import get_db
+from ...services.sessions.protocol import Protocol
+from ...services.sessions.protocol import build_protocol
 from ..access.auth import club_mode
+from ..db import get_db
 from .views import bp
 
 

@@ -19,11 +19,11 @@ from flask import Blueprint
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...scoresheet import Protocol
-from ...scoresheet import build_protocol
+from ...services.sessions.protocol import Protocol
+from ...services.sessions.protocol import build_protocol
 from ...storage import exchange
 from ...translate import problem_text
-from .. import get_db
+from ..db import get_db
 
 bp = Blueprint("exports", __name__, url_prefix="/sessions")
 Cell = str | int

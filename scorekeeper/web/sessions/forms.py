@@ -28,7 +28,7 @@ from ...rules import PRESETS
 from ...rules.options import option_text
 from ...services import SESSION_LANGUAGES
 from ...services import InputError
-from ...services.players import clean_played_on
+from ...services.players.persons import clean_played_on
 from ..forms import options
 from ..forms import ruleset_choices
 from ..i18n import LANGUAGES

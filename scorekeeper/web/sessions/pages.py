@@ -8,7 +8,7 @@ from flask_wtf import FlaskForm
 
 from ...rules import PRESETS
 from ...services import list_sessions
-from .. import get_db
+from ..db import get_db
 
 bp = Blueprint("pages", __name__)
 

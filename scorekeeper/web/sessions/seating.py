@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from ...rules.ruleset import PRESETS
-from ...sheets import play_direction
+from ...sheets.content import play_direction
 
 SIZE = 100  # the drawing's viewBox is SIZE x SIZE
 RADIUS = 34

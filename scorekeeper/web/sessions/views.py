@@ -19,17 +19,17 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...rules.record_writer import format_record
-from ...scoresheet import build_protocol
-from ...services.players import list_players
-from ...services.players import new_names
-from ...services.sessions import check_session
-from ...services.sessions import start_checked
-from ...sheets import qr_svg
+from ...services.players.persons import list_players
+from ...services.players.persons import new_names
+from ...services.sessions.lifecycle import check_session
+from ...services.sessions.lifecycle import start_checked
+from ...services.sessions.protocol import build_protocol
+from ...sheets.content import qr_svg
 from ...storage.versions import session_version
-from .. import get_db
 from ..access.auth import club_mode
 from ..access.auth import no_store
 from ..addresses import shared_url
+from ..db import get_db
 from ..forms import ConfirmForm
 from ..forms import place_error
 from ..i18n import LANGUAGES

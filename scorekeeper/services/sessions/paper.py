@@ -1,0 +1,171 @@
+"""An old paper protocol entered at once: the session (ruleset, day played, players) and its
+deals' totals row by row, all recorded or none (issue "Players who last", §2).
+
+Each row is read as the totals form reads it (totals.py: points or scores, one value left empty
+and worked out) and audited as any deal (``preview_deal``) before anything is stored; then the
+session and every deal are stored in one write transaction. A row that cannot be recorded refuses
+the whole protocol, with the reason for each such row (``PaperError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
+
+import sqlite_utils
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ...rules.audit import DealResult
+from ...storage import repository
+from ...web.deals.totals import read_totals
+from ..deals.inputs import DealInput
+from ..deals.record import dealer_for
+from ..deals.record import preview_deal
+from ..deals.record import result_columns
+from ..errors import InputError
+from ..errors import ServiceError
+from ..errors import UnrecordableDealError
+from .lifecycle import NewSession
+from .lifecycle import check_session
+from .lifecycle import store_session
+from .loaded import Deal
+from .loaded import Session
+
+MAX_ROWS = 200
+"""Deals of one paper protocol: a long evening is 40; more is not one sitting."""
+
+Typed = Sequence[int | None]
+"""A row as typed: a value per side, None where left empty."""
+
+
+class PaperError(ServiceError):
+    """Some rows cannot be recorded: nothing is stored (HTTP 422). ``rows`` holds each bad
+    row's reason, by its index in the rows given."""
+
+    def __init__(self, rows: dict[int, str]) -> None:
+        count = len(rows)
+        super().__init__(
+            ngettext(
+                "%(num)d deal cannot be recorded: nothing was stored.",
+                "%(num)d deals cannot be recorded: nothing was stored.",
+                count,
+            )
+        )
+        self.rows = rows
+
+
+@dataclass(frozen=True)
+class CheckedPaper:
+    """A paper protocol checked and ready to store (``check_paper``)."""
+
+    session: NewSession
+    deals: tuple[tuple[DealInput, DealResult, int], ...]
+    """Each deal's input, its audit and its dealer, in order."""
+
+
+def record_paper(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
+    """Check a paper protocol and store it whole; return the new session's id.
+
+    ``body`` is a new session's (sessions.start_session) with ``"deals"``: the rows as typed,
+    and optionally ``"reading"`` ("points" or "scores") for rows that could be read either way.
+    """
+    return store_paper(db, check_paper(db, body))
+
+
+def check_paper(db: sqlite_utils.Database, body: Mapping[str, Any]) -> CheckedPaper:
+    """Check the session and every row without storing anything: InputError for the session,
+    PaperError naming every row that cannot be recorded."""
+    rows = _rows(body.get("deals"))
+    checked = check_session(db, body)
+    table = Session(
+        id=0,
+        ruleset=checked.ruleset,
+        players=tuple(checked.row["players"]),
+        first_dealer=checked.row["first_dealer"],
+        table_name="",
+        place="",
+        created="",
+        deals=(),
+        pending_scarto=None,
+    )
+    chosen = body.get("reading") if body.get("reading") in ("points", "scores") else ""
+    deals: list[tuple[DealInput, DealResult, int]] = []
+    errors: dict[int, str] = {}
+    for index, typed in enumerate(rows):
+        number = index + 1
+        dealer = dealer_for(table, number)
+        try:
+            deals.append((*_checked_row(table, typed, str(chosen)), dealer))
+        except (InputError, UnrecordableDealError) as error:
+            errors[index] = str(error)
+        # The next row's dealer follows this one's, whether or not this one could be read.
+        table = replace(table, deals=(*table.deals, _placeholder(number, dealer)))
+    if errors:
+        raise PaperError(errors)
+    return CheckedPaper(checked, tuple(deals))
+
+
+def store_paper(db: sqlite_utils.Database, checked: CheckedPaper) -> int:
+    """Store the session and its deals in one transaction: a failure leaves nothing."""
+    with repository.write(db):
+        session_id = store_session(db, checked.session)
+        for position, (deal, result, dealer) in enumerate(checked.deals, start=1):
+            row = {
+                "session_id": session_id,
+                "position": position,
+                "form": deal.form,
+                "input": deal.data,
+                "dealer": dealer,
+                "scarto_check": None,
+                **result_columns(result),
+            }
+            stored = repository.insert_deal(db, row)
+            after = {key: row[key] for key in ("form", "input", "dealer", "points", "scores")}
+            repository.add_history(db, stored["id"], "recorded", None, after)
+        return session_id
+
+
+def _rows(value: object) -> list[Typed]:
+    """The typed rows: a list of at most MAX_ROWS lists of whole numbers or None."""
+    if not isinstance(value, list) or not value:
+        raise InputError(_("enter at least one deal"), "deals")
+    if len(value) > MAX_ROWS:
+        raise InputError(
+            _(
+                "at most %(most)s deals in one paper protocol, not %(count)s",
+                most=MAX_ROWS,
+                count=len(value),
+            ),
+            "deals",
+        )
+    for row in value:
+        if not isinstance(row, list) or not all(_is_value(v) for v in row):
+            raise InputError(_("each deal is a list of whole numbers or null"), "deals")
+    return value
+
+
+def _is_value(value: object) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _checked_row(table: Session, typed: Typed, chosen: str) -> tuple[DealInput, DealResult]:
+    """One row read as the totals form reads it, then audited as any deal."""
+    if len(typed) != table.ruleset.sides:
+        raise InputError(
+            _("a deal needs %(n)s numbers, not %(given)s", n=table.ruleset.sides, given=len(typed))
+        )
+    reading = read_totals(table.ruleset, typed, table.side_names, chosen)
+    deal, result = preview_deal(table, {"points": list(reading.points)})
+    if not result.recordable:
+        raise UnrecordableDealError(result)
+    return deal, result
+
+
+def _placeholder(number: int, dealer: int) -> Deal:
+    """A deal as the rotation needs it: only its dealer counts (deals.dealer_for)."""
+    result = DealResult(points=(), scores=(), problems=(), notes=())
+    return Deal(0, number, dealer, "totals", {}, result, None, 0, ())

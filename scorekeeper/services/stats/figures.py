@@ -1,0 +1,189 @@
+"""A player's statistics and the club's ranking, from the results' rows (services/stats/rows.py).
+
+Scores are as each ruleset records them (points - 26 in Scarto, raw points in Tarocchi a 3 and
+Piedicavallo), so the pages pick a ruleset; the API adds up every ruleset unless asked for one.
+A score per deal is rounded to two decimals, and a ranking compares the rounded figures: two
+players shown with the same figure share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import ROUND_HALF_UP
+from decimal import Decimal
+from typing import Any
+
+import sqlite_utils
+
+from ...storage.stats import figures as stats
+from ...storage.stats.figures import Filters
+from ..players.persons import get_player
+from . import ratings
+from .rows import refresh
+
+HEAD_TO_HEAD_DEALS = 10
+"""An opponent shows in the head-to-head once met in this many deals (``min_deals``)."""
+RANKING_DEALS = 30
+"""A player enters the ranking with this many deals in the period (``min_deals``): one lucky
+evening of ten deals does not top the year."""
+CHART_MONTHS = 600
+"""Months a player's chart shows at most, the last ones: fifty years of a club's history."""
+ORDERS = ("score_per_deal", "score_total", "games_won")
+"""What a ranking may be ordered by, the first by default."""
+
+
+def per_deal(total: int | None, deals: int | None) -> float | None:
+    """A total per deal to two decimals (half away from zero), None without deals."""
+    if not deals or total is None:
+        return None
+    exact = Decimal(total) / Decimal(deals)
+    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def player_stats(
+    db: sqlite_utils.Database,
+    player_id: int,
+    filters: Filters,
+    min_deals: int = HEAD_TO_HEAD_DEALS,
+) -> dict[str, Any]:
+    """A player's statistics for a ruleset and a period; NotFoundError for no such player."""
+    player = get_player(db, player_id)
+    refresh(db)
+    totals = stats.player_totals(db, player_id, filters)
+    deals, dealt = totals["deals"], totals["dealt"]
+    return {
+        "player_id": player["id"],
+        "name": player["name"],
+        "ruleset": filters.ruleset,
+        "from": filters.first,
+        "to": filters.last,
+        "sessions": totals["sessions"],
+        "games": totals["games"],
+        "games_won": totals["games_won"],
+        "deals": deals,
+        "score_total": totals["score_total"],
+        "score_per_deal": per_deal(totals["score_total"], deals),
+        "best_deal": stats.extreme_deal(db, player_id, filters, best=True),
+        "worst_deal": stats.extreme_deal(db, player_id, filters, best=False),
+        "points_per_deal_as_dealer": per_deal(totals["dealer_points"], dealt),
+        "points_per_deal_not_dealer": per_deal(totals["other_points"], deals - dealt),
+        "marked_deals": totals["marked_deals"],
+        "illegal_scartos": totals["illegal_scartos"],
+        "head_to_head": head_to_head(db, player_id, filters, min_deals),
+        "rating": ratings.rating_json(stats.rating_as_of(db, player_id, filters.last)),
+    }
+
+
+def head_to_head(
+    db: sqlite_utils.Database, player_id: int, filters: Filters, min_deals: int
+) -> list[dict[str, Any]]:
+    """The player's score per deal against each opponent met in ``min_deals`` deals or more."""
+    return [
+        {
+            "player_id": row["player_id"],
+            "name": row["name"],
+            "deals": row["deals"],
+            "score_per_deal": per_deal(row["score_total"], row["deals"]),
+        }
+        for row in stats.head_to_head(db, player_id, filters, min_deals)
+    ]
+
+
+def ranking(
+    db: sqlite_utils.Database,
+    filters: Filters,
+    min_deals: int = RANKING_DEALS,
+    order: str = ORDERS[0],
+) -> list[dict[str, Any]]:
+    """The club's ranking: every player neither archived nor merged with ``min_deals`` deals or
+    more, by ``order`` (best first); players with the same figure share a rank (1, 2, 2, 4).
+    Each has his rating at the end of the period beside it."""
+    refresh(db)
+    rows = [
+        row | {"score_per_deal": per_deal(row["score_total"], row["deals"])}
+        for row in stats.ranking_rows(db, filters, min_deals)
+    ]
+    rows.sort(key=lambda row: -row[order])  # stable: equal figures stay by name
+    rated = stats.ratings_as_of(db, filters.last)
+    ranked: list[dict[str, Any]] = []
+    for index, row in enumerate(rows):
+        same = index and rows[index - 1][order] == row[order]
+        rating = ratings.rating_json(rated.get(row["player_id"]))
+        ranked.append(
+            {
+                "rank": ranked[-1]["rank"] if same else index + 1,
+                "player_id": row["player_id"],
+                "name": row["name"],
+                "deals": row["deals"],
+                "score_total": row["score_total"],
+                "score_per_deal": row["score_per_deal"],
+                "games_won": row["games_won"],
+                "rating": rating["value"] if rating else None,
+                "provisional": rating["provisional"] if rating else True,
+            }
+        )
+    return ranked
+
+
+def score_months(
+    db: sqlite_utils.Database, player_id: int, filters: Filters
+) -> list[tuple[str, float | None]]:
+    """The player's score per deal in each month from his first to his last in the period (the
+    last CHART_MONTHS of them); a month he did not play has None. Call after ``refresh``."""
+    rows = stats.score_by_month(db, player_id, filters)
+    if not rows:
+        return []
+    played = {row["month"]: per_deal(row["score_total"], row["deals"]) for row in rows}
+    months = months_between(rows[0]["month"], rows[-1]["month"])[-CHART_MONTHS:]
+    return [(month, played.get(month)) for month in months]
+
+
+def rating_days(
+    db: sqlite_utils.Database, player_id: int, filters: Filters
+) -> list[tuple[str, float]]:
+    """The player's rating (the value shown) after his last rated game of each month, by the
+    day of that game (the last CHART_MONTHS of them)."""
+    rows = stats.rating_by_month(db, player_id, filters)[-CHART_MONTHS:]
+    return [(row["played_on"], ratings.ordinal(row)) for row in rows]
+
+
+def months_between(first: str, last: str) -> list[str]:
+    """Every month from ``first`` to ``last`` (YYYY-MM), both included."""
+    year, month = int(first[:4]), int(first[5:7])
+    months = []
+    while f"{year:04d}-{month:02d}" <= last:
+        months.append(f"{year:04d}-{month:02d}")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return months
+
+
+def deal_lines(
+    db: sqlite_utils.Database, player_id: int, filters: Filters
+) -> Iterator[dict[str, Any]]:
+    """Every deal the player played in the period, in order (the CSV of his deals)."""
+    get_player(db, player_id)
+    refresh(db)
+    return stats.deal_lines(db, player_id, filters)
+
+
+def default_ruleset(db: sqlite_utils.Database, player_id: int | None = None) -> str | None:
+    """The ruleset a page shows first: the club's most played (the player's, on his page)."""
+    return stats.most_played_ruleset(db, player_id)
+
+
+def player_page(
+    db: sqlite_utils.Database, player_id: int, filters: Filters, min_deals: int, sessions: int
+) -> dict[str, Any]:
+    """What a player's page shows: his statistics (``player_stats``), his last ``sessions``
+    sessions in the period, newest first, with his total, and his charts' figures."""
+    figures = player_stats(db, player_id, filters, min_deals)
+    return figures | {
+        "sessions_played": stats.sessions_played(db, player_id, filters, sessions),
+        "score_months": score_months(db, player_id, filters),
+        "rating_days": rating_days(db, player_id, filters),
+    }
+
+
+def years_played(db: sqlite_utils.Database) -> list[str]:
+    """The years the club played in, newest first."""
+    return stats.years_played(db)

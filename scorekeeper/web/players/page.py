@@ -1,0 +1,114 @@
+"""A player's page: his sessions and recent results, his statistics for a ruleset and a period,
+his head-to-head, his charts (score per deal by month, rating), and the CSV of his deals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from flask import render_template
+from flask import request
+from flask import stream_with_context
+from flask import url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from ... import charts
+from ...rules import PRESETS
+from ...services.players import persons as players
+from ...services.stats import figures as stats
+from ...services.stats.ratings import PROVISIONAL_GAMES
+from ...translate import preset_name
+from ..db import get_db
+from ..sessions.exports import csv_text
+from ..stats import bp
+from ..stats.query import Query
+from ..stats.query import form_choices
+from ..stats.query import page_query
+
+SESSIONS_SHOWN = 100
+"""Sessions the page lists at most, the newest (two years of weekly evenings); a shorter period
+lists the others. The page stays quick to make and to read on a phone."""
+RECENT = 10
+"""Sessions shown as recent results; the others wait under "Every session"."""
+CSV_HEADER = (
+    "Played on",
+    "Session",
+    "Deal",
+    "Ruleset",
+    "Seat",
+    "Dealer",
+    "Points",
+    "Score",
+    "Marked",
+)
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int) -> str | tuple[str, int]:
+    """The player's page for the ruleset and period asked (his most played ruleset at first)."""
+    db = get_db()
+    person = players.get_player(db, player_id)
+    query = _query(player_id)
+    shown = None
+    if not query.error:
+        filters, wanted = query.filters, query.min_deals
+        shown = stats.player_page(db, player_id, filters, wanted, SESSIONS_SHOWN)
+    merged = person["merged_into"] and players.get_player(db, person["merged_into"])
+    page = render_template(
+        "club/player.html",
+        person=person,
+        merged_into=merged or None,
+        query=query,
+        stats=shown,
+        recent=RECENT,
+        provisional_games=PROVISIONAL_GAMES,
+        ruleset_names={ruleset_id: preset_name(ruleset_id) for ruleset_id in PRESETS},
+        **_charts(shown),
+        csv_url=url_for("club.player_deals_csv", player_id=player_id, **query.link_args()),
+        **form_choices(db, query),
+    )
+    return (page, 400) if query.error else page
+
+
+@bp.get("/players/<int:player_id>/deals.csv")
+def player_deals_csv(player_id: int) -> Response:
+    """Every deal the player played in the period, a row each, oldest first."""
+    query = _query(player_id)
+    if query.error:
+        return Response(query.error + "\n", status=400, mimetype="text/plain")
+    lines = stats.deal_lines(get_db(), player_id, query.filters)
+    headers = {"Content-Disposition": f'attachment; filename="player-{player_id}-deals.csv"'}
+    return Response(stream_with_context(_csv(lines)), mimetype="text/csv", headers=headers)
+
+
+def _query(player_id: int) -> Query:
+    default = stats.default_ruleset(get_db(), player_id) if "ruleset" not in request.args else None
+    return page_query(request.args, default, stats.HEAD_TO_HEAD_DEALS)
+
+
+def _charts(shown: dict[str, Any] | None) -> dict[str, str]:
+    """The player's two charts, none without deals."""
+    if not shown or not shown["deals"]:
+        return {"score_chart": "", "rating_chart": ""}
+    return {
+        "score_chart": charts.score_per_month_chart(
+            shown["score_months"], _("Score per deal by month")
+        ),
+        "rating_chart": charts.rating_chart(shown["rating_days"], _("Rating"))
+        if shown["rating_days"]
+        else "",
+    }
+
+
+def _csv(lines: Iterator[dict[str, Any]]) -> Iterator[bytes]:
+    """The CSV a thousand rows at a time, the header first (UTF-8 with its byte order mark, so
+    that a spreadsheet reads the names as written)."""
+    yield csv_text([CSV_HEADER]).encode("utf-8-sig")
+    batch: list[list[Any]] = []
+    for line in lines:
+        batch.append(list(line.values()))
+        if len(batch) == 1000:
+            yield csv_text(batch).encode("utf-8")
+            batch = []
+    yield csv_text(batch).encode("utf-8")

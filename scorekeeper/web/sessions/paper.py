@@ -1,0 +1,119 @@
+"""An old paper protocol entered on one page: ruleset, day played, players, and the deals' totals
+row by row, saved whole or not at all (services/sessions/paper.py).
+
+"More rows" sends the page back with ten more rows and everything typed kept (no script needed);
+a row that cannot be recorded is shown with its reason beside it, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+from flask import abort
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from ...rules import PRESETS
+from ...rules import Ruleset
+from ...services import InputError
+from ...services.players.persons import list_players
+from ...services.players.persons import new_names
+from ...services.sessions.paper import MAX_ROWS
+from ...services.sessions.paper import PaperError
+from ...services.sessions.paper import check_paper
+from ...services.sessions.paper import store_paper
+from ..db import get_db
+from ..deals.totals import live_texts
+from ..forms import place_error
+from .forms import unconfirmed
+from .paper_form import cell
+from .paper_form import paper_body
+from .paper_form import paper_form
+from .paper_form import rows_asked
+
+bp = Blueprint("paper", __name__, url_prefix="/sessions/paper")
+Page = tuple[str, int] | str
+
+
+@bp.route("", methods=["GET", "POST"])
+def new() -> Response | Page:
+    """The paper protocol's page; saved, the new session's protocol."""
+    ruleset = _ruleset()
+    rows = rows_asked(request.form.get("row_count"), bool(request.form.get("more")))
+    form = paper_form(ruleset, min(rows, MAX_ROWS))()
+    form.row_count.data = str(min(rows, MAX_ROWS))
+    if request.method == "GET" or form.more.data:
+        return _page(form, ruleset)
+    if rows > MAX_ROWS:
+        form.form_errors.append(_("At most %(most)s deals on one page.", most=MAX_ROWS))
+    elif form.validate_on_submit():
+        return _save(form, ruleset)
+    return _page(form, ruleset), 400
+
+
+def _save(form: Any, ruleset: Ruleset) -> Response | Page:
+    """Check the whole protocol, ask about new names, then store it all."""
+    body, lines = paper_body(form, ruleset, int(form.row_count.data))
+    try:
+        checked = check_paper(get_db(), body)
+    except PaperError as error:
+        form.form_errors.append(str(error))
+        row_errors = {lines[index]: message for index, message in error.rows.items()}
+        return _page(form, ruleset, row_errors=row_errors), 422
+    except InputError as error:
+        place_error(form, error, form.player_0 if error.field == "players" else None)
+        return _page(form, ruleset), 400
+    asking = unconfirmed(form, new_names(get_db(), checked.session.row["players"]))
+    if asking:
+        return _page(form, ruleset, asking=asking), 400
+    session_id = store_paper(get_db(), checked)
+    return redirect(url_for("sessions.detail", session_id=session_id), 303)
+
+
+def _ruleset() -> Ruleset:
+    """The ruleset the page is for: the one of the form sent, else ?ruleset=, else Scarto. Its
+    sides are the table's columns."""
+    chosen = request.form.get("ruleset_id") or request.args.get("ruleset") or "scarto"
+    if chosen not in PRESETS:
+        abort(400, _("There is no ruleset %(id)s.", id=chosen[:40]))
+    return PRESETS[chosen]
+
+
+def _page(
+    form: FlaskForm,
+    ruleset: Ruleset,
+    row_errors: dict[int, str] | None = None,
+    asking: list[str] | None = None,
+) -> str:
+    rows = int(form.row_count.data)
+    return render_template(
+        "players/paper.html",
+        form=form,
+        ruleset=ruleset,
+        rows=rows,
+        most=MAX_ROWS,
+        sides=_side_labels(form, ruleset),
+        cells=[[form[cell(row, side)] for side in range(ruleset.sides)] for row in range(rows)],
+        row_errors=row_errors or {},
+        asking=asking or [],
+        known=list_players(get_db(), archived=False),
+        live=live_texts(ruleset),
+        rulesets=list(PRESETS.values()),
+    )
+
+
+def _side_labels(form: Any, ruleset: Ruleset) -> list[str]:
+    """Each column's heading: the names typed (or "Player 2"), a team's two together."""
+    names = [
+        form[f"player_{seat}"].data or _("Player %(n)s", n=seat + 1)
+        for seat in range(ruleset.players)
+    ]
+    if ruleset.teams:
+        return [f"{names[side]} & {names[side + 2]}" for side in range(ruleset.sides)]
+    return names

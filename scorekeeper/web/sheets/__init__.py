@@ -1,0 +1,1 @@
+"""Printed sheets (blueprint "sheets"): a session's protocol, blank sheets, a deal's audit."""

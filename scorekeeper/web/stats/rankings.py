@@ -1,0 +1,92 @@
+"""The club's ranking: a table for a ruleset and a period, its bar chart, and its CSV.
+
+The ranking is by score per deal (a minimum of deals keeps one lucky evening from topping the
+year), by total score or by games won; players with the same figure share a rank. The rating
+stands beside it as a second column, explained on the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template
+from flask import request
+from flask import url_for
+from werkzeug.wrappers import Response
+
+from ... import charts
+from ...services.stats import figures as stats
+from ...services.stats.ratings import PROVISIONAL_GAMES
+from ..db import get_db
+from ..sessions.exports import csv_text
+from . import bp
+from .query import ORDER_NAMES
+from .query import Query
+from .query import form_choices
+from .query import page_query
+
+CHART_BARS = 100
+"""Players the bar chart shows at most, the first: beyond, bars are too thin to read (the table
+has every one)."""
+CSV_HEADER = (
+    "Rank",
+    "Player",
+    "Deals",
+    "Total score",
+    "Score per deal",
+    "Games won",
+    "Rating",
+    "Provisional",
+)
+
+
+@bp.get("/rankings")
+def rankings() -> str | tuple[str, int]:
+    """The ranking for the ruleset and period asked, best first, with its bar chart."""
+    db = get_db()
+    query = _query()
+    rows = [] if query.error else stats.ranking(db, query.filters, query.min_deals, query.order)
+    page = render_template(
+        "club/rankings.html",
+        query=query,
+        rows=rows,
+        chart=_chart(rows, query) if rows else "",
+        csv_url=url_for("club.rankings_csv", **query.link_args()),
+        player_args=query.period_args(),
+        provisional_games=PROVISIONAL_GAMES,
+        **form_choices(db, query),
+    )
+    return (page, 400) if query.error else page
+
+
+@bp.get("/rankings.csv")
+def rankings_csv() -> Response:
+    """The same ranking as CSV, a row per player: rank, name, figures, rating."""
+    query = _query()
+    if query.error:
+        return Response(query.error + "\n", status=400, mimetype="text/plain")
+    rows = stats.ranking(get_db(), query.filters, query.min_deals, query.order)
+    table: list[list[Any]] = [list(CSV_HEADER)]
+    for row in rows:
+        table.append(
+            [row["rank"], row["name"], row["deals"], row["score_total"], row["score_per_deal"]]
+            + [row["games_won"], _blank(row["rating"]), int(row["provisional"])]
+        )
+    headers = {"Content-Disposition": 'attachment; filename="ranking.csv"'}
+    body = csv_text(table).encode("utf-8-sig")
+    return Response(body, mimetype="text/csv", headers=headers)
+
+
+def _query() -> Query:
+    default = stats.default_ruleset(get_db()) if "ruleset" not in request.args else None
+    return page_query(request.args, default, stats.RANKING_DEALS)
+
+
+def _chart(rows: list[dict[str, Any]], query: Query) -> str:
+    """The ranking as bars of the figure it is ordered by, the first CHART_BARS players."""
+    bars = [(row["name"], float(row[query.order])) for row in rows[:CHART_BARS]]
+    return charts.ranking_chart(bars, str(ORDER_NAMES[query.order]))
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
