@@ -1,5 +1,6 @@
 """What the printed sheets show beyond the protocol: the ruleset's reference card, the blank
-sheet's rows, the QR code back to the session. Pure view data; the PDF is made in web/sheets/views.py.
+sheet's rows, the QR code back to the session. Pure view data; the PDF is made in
+web/sheets/views.py.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ where, and nothing is stored). The checks of single fields are in checks.py; bac
 the whole database file, in backup.py.
 
 Here a file is checked for shape only: ``import_sessions`` stores any file whose fields have the
-right types. ``flask import`` goes through services/sessions/importing.py instead, which reads the file
-within limits, checks what each field means (``check_export``, then an audit of every deal) and
+right types. ``flask import`` goes through services/sessions/importing.py instead, which reads the
+file within limits, checks what each field means (``check_export``, then an audit of every deal) and
 only then calls ``store_sessions``.
 """
 

@@ -24,10 +24,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..services.deals.reaudit import reaudit_all
+from ..services.sessions import exports as exchange
 from ..services.sessions import importing
-from ..storage import exchange
-from ..storage.backup import backup_database
-from ..storage.backup import integrity_check
+from ..services.sessions.exports import backup_database
+from ..services.sessions.exports import integrity_check
 from ..translate import error_text
 from ..translate import problem_text
 from .db import get_db

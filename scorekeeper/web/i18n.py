@@ -26,7 +26,8 @@ from ..translate import problem_text
 from ..translate import ruleset_name
 from ..translate import tr
 
-# Each language by its own name, in the order of the session's languages (services/sessions/lifecycle.py).
+# Each language by its own name, in the order of the session's languages
+# (services/sessions/lifecycle.py).
 _NAMES = {"en": "English", "it": "Italiano", "de": "Deutsch", "sv": "Svenska"}
 LANGUAGES = {code: _NAMES[code] for code in SESSION_LANGUAGES}
 bp = Blueprint("i18n", __name__)

@@ -1,5 +1,5 @@
-"""One sheet rendered at a time per server (web/sheets/printing.py): a printer who finds another sheet
-being rendered gets a page that tries again by itself, and nothing is rendered meanwhile."""
+"""One sheet rendered at a time per server (web/sheets/printing.py): a printer who finds another
+sheet being rendered gets a page that tries again by itself, and nothing is rendered meanwhile."""
 
 from __future__ import annotations
 

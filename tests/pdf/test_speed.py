@@ -14,10 +14,10 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app
 from scorekeeper import services
+from scorekeeper.services.sessions.versions import session_version
 from scorekeeper.sheets.cache import SheetCache
 from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.storage.db import open_db
-from scorekeeper.storage.versions import session_version
 from scorekeeper.web import addresses
 from scorekeeper.web.sheets import views as sheets_module
 from tests.pdf import club

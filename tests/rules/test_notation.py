@@ -15,8 +15,8 @@ from scorekeeper.rules import parse_cards
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.rules.notation import HEADER
 from scorekeeper.rules.notation import DealRecord
+from scorekeeper.rules.notation import format_record
 from scorekeeper.rules.notation import parse_record
-from scorekeeper.rules.record_writer import format_record
 from tests.fuzzing import examples
 
 NAMES = {3: ("Anna", "Bruno", "Nicolò"), 4: ("Anna", "Bruno", "Carla", "Dario")}

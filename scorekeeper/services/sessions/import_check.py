@@ -176,7 +176,8 @@ def _same_problems(where: Where, given: list[Row], today: list[Row]) -> None:
 
 
 def check_entry(table: Table, where: Where, entry: Row) -> Row:
-    """A history entry as services/deals/record.py writes it: an action and snapshots of the deal."""
+    """A history entry as services/deals/record.py writes it: an action and snapshots of the
+    deal."""
     _field(where, entry, "action", one_of(ACTIONS))
     for side in ("before", "after"):
         snapshot = entry[side]

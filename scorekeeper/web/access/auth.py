@@ -29,8 +29,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...services import ConflictError
-from ...storage import access
-from ...storage import logins
+from ...services import access
 from ..db import get_db
 from ..network import forwarded_clients
 from ..network import is_loopback
@@ -96,7 +95,7 @@ def current_login() -> dict[str, Any] | None:
     if "login" not in g:
         token = session.get("login")
         idle = current_app.config["LOGIN_IDLE"]
-        found = isinstance(token, str) and logins.find_login(get_db(), token_hash(token), idle)
+        found = isinstance(token, str) and access.find_login(get_db(), token_hash(token), idle)
         g.login = found or None
     login: dict[str, Any] | None = g.login
     return login

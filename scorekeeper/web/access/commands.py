@@ -13,7 +13,7 @@ from flask.cli import with_appcontext
 from flask_babel import gettext as _
 from werkzeug.security import generate_password_hash
 
-from ...storage import access
+from ...services import access
 from ..db import get_db
 from .keeper import new_token
 

@@ -23,8 +23,7 @@ from wtforms import StringField
 from wtforms import SubmitField
 from wtforms import validators
 
-from ...storage import access
-from ...storage import logins
+from ...services import access
 from ..db import get_db
 from ..forms import options
 from .auth import current_login
@@ -74,7 +73,7 @@ def tokens() -> Any:
     form, end_form = TokenForm(), EndLoginForm(prefix="login")
     created = None
     if end_form.end.data and end_form.validate_on_submit():
-        logins.end_login(get_db(), _id_of(end_form.login_id.data))
+        access.end_login(get_db(), _id_of(end_form.login_id.data))
     elif form.validate_on_submit():
         if form.revoke.data:
             access.revoke_token(get_db(), _id_of(form.token_id.data))
@@ -88,7 +87,7 @@ def tokens() -> Any:
         end_form=end_form,
         tokens=access.list_tokens(get_db()),
         created=created,
-        logins=logins.active_logins(get_db(), idle),
+        logins=access.active_logins(get_db(), idle),
         this_login=(current_login() or {}).get("id"),
         scopes=SCOPES,
         club=club_link_shown(),

@@ -33,9 +33,8 @@ from wtforms import PasswordField
 from wtforms import SubmitField
 from wtforms import validators
 
+from ...services import access
 from ...sheets.content import qr_svg
-from ...storage import access
-from ...storage import logins
 from ..addresses import shared_url
 from ..db import get_db
 from ..i18n import _is_local_path
@@ -72,7 +71,7 @@ def login() -> Any:
             session.clear()
             token = secrets.token_urlsafe(32)
             agent = request.user_agent.string
-            logins.start_login(get_db(), token_hash(token), _client(), agent)
+            access.start_login(get_db(), token_hash(token), _client(), agent)
             session["login"] = token
             return redirect(_next_path(), 303)
         _failed()
@@ -92,7 +91,7 @@ def logout() -> Response:
 def _end_this_login() -> None:
     login = current_login()
     if login is not None:
-        logins.end_login(get_db(), login["id"])
+        access.end_login(get_db(), login["id"])
 
 
 @bp.get("/view/<token>")

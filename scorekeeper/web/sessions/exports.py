@@ -19,9 +19,9 @@ from flask import Blueprint
 from werkzeug.wrappers import Response
 
 from ... import services
+from ...services.sessions import exports as exchange
 from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
-from ...storage import exchange
 from ...translate import problem_text
 from ..db import get_db
 

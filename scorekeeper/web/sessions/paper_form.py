@@ -3,7 +3,8 @@ of the deals' totals, a row a deal and a field a side (each side's points, or it
 protocol writes it, one left empty to be worked out: web/deals/totals.py).
 
 Built per call for the ruleset and the number of rows; ``paper_body`` turns it into what
-services/sessions/paper.py ``record_paper`` takes, and says which line of the page each deal came from.
+services/sessions/paper.py ``record_paper`` takes, and says which line of the page each deal came
+from.
 """
 
 from __future__ import annotations

@@ -18,14 +18,14 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...rules.record_writer import format_record
+from ...rules.notation import format_record
 from ...services.players.persons import list_players
 from ...services.players.persons import new_names
 from ...services.sessions.lifecycle import check_session
 from ...services.sessions.lifecycle import start_checked
 from ...services.sessions.protocol import build_protocol
+from ...services.sessions.versions import session_version
 from ...sheets.content import qr_svg
-from ...storage.versions import session_version
 from ..access.auth import club_mode
 from ..access.auth import no_store
 from ..addresses import shared_url
@@ -128,7 +128,7 @@ def _digits(name: str) -> int | None:
 @bp.get("/<int:session_id>/version")
 def version(session_id: int) -> Response:
     """The protocol's version, for static/protocol.js: a page back from a sleeping phone reloads
-    when its own differs. One query (storage/versions.py), kept by no cache."""
+    when its own differs. One query (services/sessions/versions.py), kept by no cache."""
     found = session_version(get_db(), session_id)
     if found is None:
         raise services.NotFoundError(_("no session %(id)s", id=session_id))
@@ -202,7 +202,7 @@ def record(session_id: int, number: int) -> Response:
         raise services.NotFoundError(_("deal %(n)s was not entered trick by trick", n=number))
     try:
         text = format_record(services.record_of(session, stored))
-    except ValueError:  # a name the record's lines cannot hold (rules/record_writer.py)
+    except ValueError:  # a name the record's lines cannot hold (rules/notation.py)
         raise services.ConflictError(
             _(
                 "This deal cannot be written as a text record: a player's name holds a '|', "

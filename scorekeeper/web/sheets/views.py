@@ -2,8 +2,8 @@
 
 A session's sheets are printed in the session's language, whoever asks; a blank sheet in the
 page's. Each sheet is rendered once and kept in a per-process LRU (sheets/cache.py) under a key that
-names everything it shows: for a session, its id and version (storage/versions.py: changes on
-every write to the session or its deals, and covers every column of its row, its language
+names everything it shows: for a session, its id and version (services/sessions/versions.py:
+changes on every write to the session or its deals, and covers every column of its row, its language
 too), the paper and the read link (or why there is none); for a blank sheet, the page's language.
 A repeated request for an unchanged session is then served without WeasyPrint, whatever the
 language of the page it comes from.
@@ -39,6 +39,8 @@ from ...rules import find_ruleset
 from ...services.errors import rules_error
 from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
+from ...services.sessions.versions import SessionVersion
+from ...services.sessions.versions import session_version
 from ...sheets.cache import SheetCache
 from ...sheets.content import ReferenceSection
 from ...sheets.content import blank_rows
@@ -46,8 +48,6 @@ from ...sheets.content import qr_png
 from ...sheets.content import reference_card
 from ...sheets.metrics import text_width
 from ...sheets.render import render_pdf
-from ...storage.versions import SessionVersion
-from ...storage.versions import session_version
 from ..addresses import shared_url
 from ..addresses import why_no_link
 from ..db import get_db

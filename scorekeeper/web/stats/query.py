@@ -25,8 +25,8 @@ from ...rules import PRESETS
 from ...services import InputError
 from ...services.stats import periods
 from ...services.stats.figures import ORDERS
+from ...services.stats.figures import Filters
 from ...services.stats.figures import years_played
-from ...storage.stats.figures import Filters
 from ...translate import preset_name
 from . import bp
 

@@ -1,7 +1,7 @@
 """A session's version: a short fingerprint that changes on every write to the session or its deals.
 
-The printed sheets are cached by it (web/sheets/views.py), so it must change whenever anything a sheet
-shows could have changed, and it must be cheap: one query (``repository.load_session_marks``).
+The printed sheets are cached by it (web/sheets/views.py), so it must change whenever anything a
+sheet shows could have changed, and it must be cheap: one query (``repository.load_session_marks``).
 It is the session's row as stored, without the two drafts a sheet does not show (the scarto
 checked before play and a play saved part-way; they change on every trick entered), and each
 deal's id, position, version, deleted flag, time of change and last history entry. The times,
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from . import repository
+from ...storage import repository
 
 _NOT_SHOWN = ("pending_scarto", "pending_play")
 

@@ -1,4 +1,4 @@
-"""Steps on the stored deals, after those of the club's history (migrations_players.py).
+"""Steps on the stored deals, after those of the club's history (migrations/players.py).
 
 Each carries what it needs, frozen as it was written: the code it would call will change, and
 the step must not.
@@ -10,7 +10,7 @@ import json
 
 import sqlite_utils
 
-from .migrations import migrations
+from .steps import migrations
 
 _LED_FOOL_MOVES = {"fool_may_lead": False, "fool_if_owner_no_trick": "last-trick-winner"}
 """The options under which a led Fool goes to the winner of the last trick, and their values

@@ -1,13 +1,12 @@
-"""Schema steps, one function each, applied in order (sqlite-utils migrations)."""
+"""The first steps: sessions and their deals, access, request keys, languages."""
 
 from __future__ import annotations
 
 import secrets
 
 import sqlite_utils
-from sqlite_utils.migrations import Migrations
 
-migrations = Migrations("scorekeeper")
+from .steps import migrations
 
 
 @migrations()
@@ -212,11 +211,3 @@ def add_session_language(db: sqlite_utils.Database) -> None:
     # A session's language, chosen when it starts: its printed sheets are in it, whoever prints
     # them (services.SESSION_LANGUAGES). The sessions from before become English ones.
     db.table("sessions").add_column("language", str, not_null_default="en")
-
-
-# The steps of the club's history (players, results, ratings) follow in their own module, in
-# order after these: importing it registers them. Then the later steps on the deals, in order.
-from . import migrations_players  # noqa: E402, F401
-
-# isort: split
-from . import migrations_deals  # noqa: E402, F401

@@ -1,13 +1,17 @@
 """Schema steps of the club's history: players as persons, the results statistics add up,
-ratings (issue "Players who last"). They follow the steps of migrations.py, in order."""
+ratings (issue "Players who last"). They follow the steps of migrations/sessions.py, in order."""
 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
+from datetime import UTC
+from datetime import datetime
 
 import sqlite_utils
 
-from .migrations import migrations
+from .steps import migrations
 
 
 @migrations()
@@ -53,17 +57,46 @@ def create_players(db: sqlite_utils.Database) -> None:
 
 def link_existing_players(db: sqlite_utils.Database) -> None:
     """Every seat of the sessions stored before: the same name (case and accents ignored) is
-    the same player, made on first sight; placeholders and empty names stay unlinked."""
-    from .players import link_name  # the one way a name becomes a player, here as in the app
+    the same player, made on first sight; placeholders and empty names stay unlinked.
 
+    The names are read as the app read them when this step was written (storage/players.py
+    then); the copy stays as it is when the app's reading changes, as a migration must."""
     rows = db.execute("select id, players, created from sessions order by id").fetchall()
     for session_id, players, created in rows:
         for seat, name in enumerate(json.loads(players)):
-            player_id = link_name(db, name, created)
+            player_id = _link_name(db, name, created)
             db.execute(
                 "insert into session_players (session_id, seat, player_id) values (?, ?, ?)",
                 [session_id, seat, player_id],
             )
+
+
+_PLACEHOLDER = re.compile(
+    r"(?:player|giocatore|spieler|spelare|joueur|seat|posto|platz|plats|\?+|-+|_+)?\s*\d*",
+    re.IGNORECASE,
+)
+
+
+def _name_key(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
+def _link_name(db: sqlite_utils.Database, name: str, created: str) -> int | None:
+    """The player a seat's name stands for, made on first sight; None for a placeholder.
+    No player is merged yet when this step runs: a name's key finds its player directly."""
+    if _PLACEHOLDER.fullmatch(name.strip()) is not None:
+        return None
+    key = _name_key(name)
+    found = db.execute("select id from players where name_key = ?", [key]).fetchone()
+    if found:
+        return int(found[0])
+    cursor = db.execute(
+        "insert into players (name, name_key, nickname, created, archived) values (?, ?, '', ?, 0)",
+        [name.strip(), key, created or datetime.now(UTC).isoformat(timespec="seconds")],
+    )
+    return int(cursor.lastrowid or 0)
 
 
 @migrations()

@@ -1,0 +1,18 @@
+"""Schema steps, one function each, applied in order (sqlite-utils migrations).
+
+A step, once released, never changes: it uses only what it defines (the code it could call will
+change; the step must not). The modules register their steps in the order imported here.
+"""
+
+from . import sessions  # noqa: F401  the first steps: sessions, deals, access, request keys
+
+# isort: split
+from . import players  # noqa: F401  the club's history: players, results, ratings
+
+# isort: split
+from . import deals  # noqa: F401  later steps on the stored deals
+
+# isort: split
+from .steps import migrations
+
+__all__ = ["migrations"]
