@@ -18,6 +18,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFProtect
 from wtforms import BooleanField
 from wtforms import Field
 from wtforms import IntegerField
@@ -36,6 +37,9 @@ SCARTO = "scarto"
 NUMBER = [validators.Optional(), validators.NumberRange(min=0, max=10_000)]
 """The validators of a count or points field: empty, or a whole number from 0 to 10,000."""
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\ufe63": "-", "\uff0d": "-"})
+
+csrf = CSRFProtect()
+"""The form token every form carries (Flask-WTF); the JSON API is exempt (api/__init__.py)."""
 
 
 class SignedIntegerField(IntegerField):

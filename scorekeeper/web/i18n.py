@@ -72,7 +72,7 @@ def switch(code: str) -> Response:
         session["lang"] = code
     target = request.args.get("next", "")
     if not _is_local_path(target):
-        target = url_for("pages.index")
+        target = url_for("sessions.index")
     return redirect(target)
 
 

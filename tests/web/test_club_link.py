@@ -23,11 +23,11 @@ LAN = "192.168.1.20"
 
 @pytest.fixture
 def app(tmp_path):
-    """The app, with a write among the club's pages (endpoint "club.recompute"): the club read
+    """The app, with a write among the club's pages (endpoint "stats.recompute"): the club read
     link reads the club's pages and writes none."""
     app = helpers.make_app(tmp_path)
     app.add_url_rule(
-        "/rankings/again", "club.recompute", lambda: "worked out again", methods=["POST"]
+        "/rankings/again", "stats.recompute", lambda: "worked out again", methods=["POST"]
     )
     return app
 

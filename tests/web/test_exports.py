@@ -17,6 +17,7 @@ from scorekeeper.storage import exchange
 from scorekeeper.storage.db import open_db
 from scorekeeper.web.db import get_db
 from scorekeeper.web.sessions import exports
+from tests.databases import fresh_database
 
 DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 # Scarto scores each side's points - 26:
@@ -42,10 +43,7 @@ ROWS = [
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
-    if "exports" not in app.blueprints:  # until the factory registers it
-        app.register_blueprint(exports.bp)
-    return app
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite")})
 
 
 def start(app, players=("Anna", "Bruno", "Carla"), ruleset="scarto", deals=DEALS) -> int:

@@ -40,28 +40,28 @@ LOGIN_IDLE = 12 * 3600
 # Pure computations and the pages that let a visitor in need no rights.
 OPEN = {
     "static",
-    "favicon.favicon",
-    "auth.login",
-    "auth.logout",
-    "auth.view",
-    "auth.pin",
-    "auth.club",
+    "sessions.favicon",
+    "access.login",
+    "access.logout",
+    "access.view",
+    "access.pin",
+    "access.club",
     "i18n.switch",
-    "openapi.spec",
+    "api.spec",
     "api.rulesets",
     "api.count",
     "api.audit",
-    "count.checker",
+    "deals.checker",
 }
 WRITE_PAGES = {"deals.new", "deals.edit", "deals.scarto", "deals.import_deal"}
 KEEPER_ONLY = {"sessions.delete", "sessions.restore"}
 """An edit PIN records and corrects deals, nothing more."""
 CLUB_READ = {
     "players.index",
-    "club.rankings",
-    "club.rankings_csv",
-    "club.player",
-    "club.player_deals_csv",
+    "stats.rankings",
+    "stats.rankings_csv",
+    "players.player",
+    "players.player_deals_csv",
 }
 """The club's pages that its read link opens, to read only: the players, the rankings, a
 player's page and their downloads (any other page of the "club" blueprint too, to read). Never a
@@ -151,7 +151,7 @@ def _refusal() -> Response | None:
     if request.endpoint in KEEPER_ONLY and not is_keeper():
         if can_write(session_id):  # with the PIN: no further page would help
             abort(403, _("Only the keeper may delete or restore a session."))
-        return redirect(url_for("auth.login", next=request.full_path))
+        return redirect(url_for("access.login", next=request.full_path))
     if session_id is not None and (can_write(session_id) if writing() else can_read(session_id)):
         return None
     if is_keeper():
@@ -159,8 +159,8 @@ def _refusal() -> Response | None:
     if _is_club_page() and not writing() and can_read_club():
         return None
     if session_id is not None and writing() and can_read(session_id):
-        return redirect(url_for("auth.pin", session_id=session_id, next=request.full_path))
-    return redirect(url_for("auth.login", next=request.full_path))
+        return redirect(url_for("access.pin", session_id=session_id, next=request.full_path))
+    return redirect(url_for("access.login", next=request.full_path))
 
 
 def can_read_club() -> bool:
@@ -174,7 +174,7 @@ def can_read_club() -> bool:
 
 def _is_club_page() -> bool:
     """A page of the club's (CLUB_READ), not of one session."""
-    club = request.endpoint in CLUB_READ or request.blueprint == "club"
+    club = request.endpoint in CLUB_READ or request.blueprint == "stats"
     return club and (request.view_args or {}).get("session_id") is None
 
 

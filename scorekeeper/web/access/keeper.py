@@ -10,7 +10,6 @@ from datetime import datetime
 from datetime import timedelta
 from typing import Any
 
-from flask import Blueprint
 from flask import abort
 from flask import current_app
 from flask import make_response
@@ -26,14 +25,12 @@ from wtforms import validators
 from ...services import access
 from ..db import get_db
 from ..forms import options
+from . import bp
 from .auth import current_login
 from .auth import is_keeper
 from .auth import no_store
 from .auth import token_hash
 from .login import club_link_shown
-
-bp = Blueprint("keeper", __name__, url_prefix="/keeper")
-
 
 SCOPES = {"write": _l("read and write"), "read": _l("read only")}
 DAYS = {"": _l("never"), "1": _l("in a day"), "7": _l("in a week"), "30": _l("in a month")}
@@ -64,7 +61,7 @@ def new_token(name: str, scope: str = "write", days: int | None = None) -> str:
     return token
 
 
-@bp.route("/tokens", methods=["GET", "POST"])
+@bp.route("/keeper/tokens", methods=["GET", "POST"])
 def tokens() -> Any:
     """List, create and revoke the JSON API's bearer tokens; list and end the keeper's logins.
     Never kept by a browser's or a proxy's cache: it may show a new token."""

@@ -16,7 +16,6 @@ import hmac
 import secrets
 from typing import Any
 
-from flask import Blueprint
 from flask import abort
 from flask import current_app
 from flask import redirect
@@ -38,13 +37,13 @@ from ...sheets.content import qr_svg
 from ..addresses import shared_url
 from ..db import get_db
 from ..i18n import _is_local_path
+from . import bp
 from .auth import can_read
 from .auth import club_mode
 from .auth import current_login
 from .auth import is_keeper
 from .auth import token_hash
 
-bp = Blueprint("auth", __name__)
 ATTEMPTS, WINDOW = 5, 600.0  # failed logins, PINs or read links per client per ten minutes
 
 
@@ -85,7 +84,7 @@ def logout() -> Response:
     """End this login on the server too: a copy of the cookie no longer lets anyone in."""
     _end_this_login()
     session.clear()
-    return redirect(url_for("auth.login"), 303)
+    return redirect(url_for("access.login"), 303)
 
 
 def _end_this_login() -> None:
@@ -119,8 +118,8 @@ def club(token: str) -> Response:
         abort(404)
     access.forget_attempt(get_db(), attempt)
     session["club"] = link["id"]
-    rankings = "club.rankings" in current_app.view_functions  # another feature's page
-    return redirect(url_for("club.rankings" if rankings else "players.index"))
+    rankings = "stats.rankings" in current_app.view_functions  # another feature's page
+    return redirect(url_for("stats.rankings" if rankings else "players.index"))
 
 
 class ClubLinkForm(FlaskForm):
@@ -141,17 +140,17 @@ def club_link() -> Response:
         access.end_club_link(get_db())
     else:
         access.new_club_link(get_db(), secrets.token_urlsafe(16))
-    return redirect(url_for("keeper.tokens", _anchor="club-link"), 303)
+    return redirect(url_for("access.tokens", _anchor="club-link"), 303)
 
 
 def club_link_shown() -> dict[str, Any]:
     """The keeper's page's view of the club read link: its address and QR code, and the form."""
     link = access.club_link(get_db()) if club_mode() else None
-    url = shared_url("auth.club", token=link["token"]) if link else None
+    url = shared_url("access.club", token=link["token"]) if link else None
     return {
         "form": ClubLinkForm(prefix="club"),
         "link": link,
-        "url": url or (url_for("auth.club", token=link["token"]) if link else None),
+        "url": url or (url_for("access.club", token=link["token"]) if link else None),
         "qr": _qr_svg(url) if url else "",
     }
 
@@ -200,4 +199,4 @@ def _failed() -> None:
 
 def _next_path(default: str | None = None) -> str:
     target = request.args.get("next", "")
-    return target if _is_local_path(target) else (default or url_for("pages.index"))
+    return target if _is_local_path(target) else (default or url_for("sessions.index"))

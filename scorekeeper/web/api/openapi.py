@@ -14,10 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint
 from werkzeug.wrappers import Response
 
-bp = Blueprint("openapi", __name__, url_prefix="/api/v1")
+from . import bp
 
 SOURCE = Path(__file__).with_name("openapi.json")
 

@@ -12,10 +12,10 @@ from werkzeug.wrappers import Response
 
 from ...services.players import persons as players
 from ..db import get_db
+from . import bp
 from . import shape
 from . import values as js
 from .views import Answer
-from .views import bp
 
 PLAYER_KEYS = ("name", "nickname", "archived")
 

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from ...services.stats import figures as stats
 from ...services.stats import periods
 from ..db import get_db
-from .views import bp
+from . import bp
 
 
 @bp.get("/players/<int:player_id>/stats")

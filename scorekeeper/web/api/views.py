@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 import sqlite_utils
-from flask import Blueprint
 from flask import jsonify
 from flask import request
 from flask import url_for
@@ -41,13 +40,12 @@ from ...translate import error_text
 from .. import errors
 from ..converters import MAX_ID
 from ..db import get_db
+from . import bp
 from . import etags
 from . import once
 from . import protocol as pj
 from . import shape
 from . import values as js
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 Answer = Response | tuple[Response, int] | tuple[Response, int, dict[str, str]]
 

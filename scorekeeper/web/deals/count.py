@@ -6,7 +6,6 @@ is read, so that a paste of thousands of codes is refused at once.
 
 from __future__ import annotations
 
-from flask import Blueprint
 from flask import render_template
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -30,8 +29,7 @@ from ...translate import error_text
 from ..forms import codes as card_codes
 from ..forms import ruleset_choices
 from ..forms import within_pack
-
-bp = Blueprint("count", __name__)
+from . import bp
 
 
 class CountForm(FlaskForm):

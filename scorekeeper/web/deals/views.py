@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint
 from flask import abort
 from flask import jsonify
 from flask import redirect
@@ -24,11 +23,11 @@ from ..forms import ConfirmForm
 from ..forms import field_text
 from ..forms import options
 from ..forms import place_error
+from . import bp
 from . import forms
 from . import once
 from . import scarto_form
 
-bp = Blueprint("deals", __name__, url_prefix="/sessions/<int:session_id>")
 KINDS = {
     "totals": (forms.totals_form, forms.totals_body),
     "quick": (forms.quick_form, forms.quick_body),
@@ -39,14 +38,14 @@ Page = Response | tuple[str, int] | str
 BodyMaker = Callable[[Any, services.Session], dict[str, Any]]
 
 
-@bp.route("/deals/new/<kind>", methods=["GET", "POST"])
+@bp.route("/sessions/<int:session_id>/deals/new/<kind>", methods=["GET", "POST"])
 def new(session_id: int, kind: str) -> Page:
     """Enter the next deal: check shows the breakdown, save records it."""
     session = services.load_session(get_db(), session_id)
     return _entry(session, kind, None)
 
 
-@bp.route("/deals/<int:number>/edit", methods=["GET", "POST"])
+@bp.route("/sessions/<int:session_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit(session_id: int, number: int) -> Page:
     """Correct any earlier deal, in the form it was entered with."""
     session = services.load_session(get_db(), session_id)
@@ -55,7 +54,7 @@ def edit(session_id: int, number: int) -> Page:
     return _entry(session, session.deals[number - 1].form, number)
 
 
-@bp.post("/deals/<int:number>/delete")
+@bp.post("/sessions/<int:session_id>/deals/<int:number>/delete")
 def delete(session_id: int, number: int) -> Response:
     """Delete a deal; later deals move up, and dealers and totals recompute."""
     form = ConfirmForm()
@@ -68,7 +67,7 @@ def delete(session_id: int, number: int) -> Response:
     return redirect(address, 303)
 
 
-@bp.get("/deals/requests/<key>")
+@bp.get("/sessions/<int:session_id>/deals/requests/<key>")
 def request_state(session_id: int, key: str) -> Response:
     """Whether a form's request key saved a deal already, as JSON: {"saved": true, "number",
     "correct_url", ...} or {"saved": false}. Asked by static/save.js when a form comes back."""
@@ -78,7 +77,7 @@ def request_state(session_id: int, key: str) -> Response:
     return response
 
 
-@bp.route("/scarto", methods=["GET", "POST"])
+@bp.route("/sessions/<int:session_id>/scarto", methods=["GET", "POST"])
 def scarto(session_id: int) -> Page:
     """Check the next deal's scarto before play; its verdict is kept with that deal."""
     session = services.load_session(get_db(), session_id)
@@ -100,7 +99,7 @@ def scarto(session_id: int) -> Page:
     return render_template("deals/scarto.html", **page, verdict=verdict)
 
 
-@bp.route("/deals/import", methods=["GET", "POST"])
+@bp.route("/sessions/<int:session_id>/deals/import", methods=["GET", "POST"])
 def import_deal(session_id: int) -> Page:
     """Record the next deal from a deal record (docs/deal-record.md), pasted or uploaded."""
     session = services.load_session(get_db(), session_id)

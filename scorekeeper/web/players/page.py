@@ -21,10 +21,10 @@ from ...services.stats.ratings import PROVISIONAL_GAMES
 from ...translate import preset_name
 from ..db import get_db
 from ..sessions.exports import csv_text
-from ..stats import bp
 from ..stats.query import Query
 from ..stats.query import form_choices
 from ..stats.query import page_query
+from . import bp
 
 SESSIONS_SHOWN = 100
 """Sessions the page lists at most, the newest (two years of weekly evenings); a shorter period
@@ -44,7 +44,7 @@ CSV_HEADER = (
 )
 
 
-@bp.get("/players/<int:player_id>")
+@bp.get("/<int:player_id>")
 def player(player_id: int) -> str | tuple[str, int]:
     """The player's page for the ruleset and period asked (his most played ruleset at first)."""
     db = get_db()
@@ -65,13 +65,13 @@ def player(player_id: int) -> str | tuple[str, int]:
         provisional_games=PROVISIONAL_GAMES,
         ruleset_names={ruleset_id: preset_name(ruleset_id) for ruleset_id in PRESETS},
         **_charts(shown),
-        csv_url=url_for("club.player_deals_csv", player_id=player_id, **query.link_args()),
+        csv_url=url_for("players.player_deals_csv", player_id=player_id, **query.link_args()),
         **form_choices(db, query),
     )
     return (page, 400) if query.error else page
 
 
-@bp.get("/players/<int:player_id>/deals.csv")
+@bp.get("/<int:player_id>/deals.csv")
 def player_deals_csv(player_id: int) -> Response:
     """Every deal the player played in the period, a row each, oldest first."""
     query = _query(player_id)

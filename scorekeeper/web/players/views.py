@@ -13,7 +13,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from flask import Blueprint
 from flask import abort
 from flask import redirect
 from flask import render_template
@@ -28,9 +27,9 @@ from ..access.auth import is_keeper
 from ..db import get_db
 from ..errors import STATUS
 from ..forms import field_text
+from . import bp
 from . import forms
 
-bp = Blueprint("players", __name__, url_prefix="/players")
 Page = tuple[str, int] | str
 
 

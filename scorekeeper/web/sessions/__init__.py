@@ -1,24 +1,28 @@
-"""Sessions: the home page's list, starting one, its protocol and deals, and its downloads.
+"""Sessions (blueprint "sessions"): the home page's list, starting one, its protocol and
+deals, its downloads, and an old paper protocol entered at once.
 
-pages.py     the home page (blueprint "pages")
-views.py     start, show, delete and restore a session; show, replay and download one deal
-chart.py     the session's chart as an SVG image (on views.py's blueprint)
-forms.py     the session form
-seating.py   the players drawn round the table for the session form
-exports.py   the protocol as CSV, the session as JSON (blueprint "exports")
+pages.py       the home page, and /favicon.ico
+views.py       start, show, delete and restore a session; show, replay and download one deal
+chart.py       the session's chart as an SVG image
+forms.py       the session form; seating.py the players drawn round the table for it
+exports.py     the protocol as CSV, the session as JSON
+paper.py       an old paper protocol entered on one page; paper_form.py its form
 """
 
 from __future__ import annotations
 
+from flask import Blueprint
 from flask import Flask
+
+bp = Blueprint("sessions", __name__)
 
 
 def init_app(app: Flask) -> None:
-    """Register the feature's blueprints."""
-    from . import chart  # noqa: F401  (adds its view to views.bp before it is registered)
-    from . import exports
-    from . import pages
-    from . import views
+    """Register the feature's blueprint."""
+    from . import chart  # noqa: F401  (its views join the blueprint)
+    from . import exports  # noqa: F401
+    from . import pages  # noqa: F401
+    from . import paper  # noqa: F401
+    from . import views  # noqa: F401
 
-    for module in (pages, views, exports):
-        app.register_blueprint(module.bp)
+    app.register_blueprint(bp)

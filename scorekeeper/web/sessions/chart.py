@@ -22,10 +22,10 @@ from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
 from ..access.auth import club_mode
 from ..db import get_db
-from .views import bp
+from . import bp
 
 
-@bp.get("/<int:session_id>/chart.svg")
+@bp.get("/sessions/<int:session_id>/chart.svg")
 def chart(session_id: int) -> Response:
     """The session's running totals as an SVG image; a small one that says so with no deal."""
     session = services.load_session(get_db(), session_id)

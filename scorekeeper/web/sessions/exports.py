@@ -15,7 +15,6 @@ import re
 from collections.abc import Iterable
 from collections.abc import Sequence
 
-from flask import Blueprint
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -24,14 +23,14 @@ from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
 from ...translate import problem_text
 from ..db import get_db
+from . import bp
 
-bp = Blueprint("exports", __name__, url_prefix="/sessions")
 Cell = str | int
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
-@bp.get("/<int:session_id>/protocol.csv")
+@bp.get("/sessions/<int:session_id>/protocol.csv")
 def protocol_csv(session_id: int) -> Response:
     """The session's protocol as CSV, a row per deal."""
     session = services.load_session(get_db(), session_id)
@@ -39,7 +38,7 @@ def protocol_csv(session_id: int) -> Response:
     return _download(text.encode("utf-8-sig"), "text/csv", f"protocol-{session_id}.csv")
 
 
-@bp.get("/<int:session_id>/export.json")
+@bp.get("/sessions/<int:session_id>/export.json")
 def session_json(session_id: int) -> Response:
     """The session with its deals and their history, as `flask ... import` reads it."""
     services.load_session(get_db(), session_id)  # 404 for an unknown session

@@ -1,16 +1,22 @@
-"""Pages that need no session: the home page with the sessions, newest first."""
+"""Pages that need no session: the home page with the sessions, newest first, and the icon.
+
+/favicon.ico: every page links its icons under /static (templates/base.html), but a browser asks
+for /favicon.ico where a page names none (a PDF sheet, a JSON answer), and bookmarks and tools
+ask for it anyway. Answered with the static file itself, not a redirect to it: one request, not
+two. Open to every client in club mode, as the static files are (access/auth.py OPEN).
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import current_app
 from flask import render_template
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 
 from ...rules import PRESETS
 from ...services import list_sessions
 from ..db import get_db
-
-bp = Blueprint("pages", __name__)
+from . import bp
 
 
 @bp.get("/")
@@ -23,3 +29,9 @@ def index() -> str:
         rulesets=list(PRESETS.values()),
         form=FlaskForm(),
     )
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The app's icon, static/favicon.ico."""
+    return current_app.send_static_file("favicon.ico")

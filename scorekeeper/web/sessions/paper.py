@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
 from flask import abort
 from flask import redirect
 from flask import render_template
@@ -31,18 +30,18 @@ from ...services.sessions.paper import store_paper
 from ..db import get_db
 from ..deals.totals import live_texts
 from ..forms import place_error
+from . import bp
 from .forms import unconfirmed
 from .paper_form import cell
 from .paper_form import paper_body
 from .paper_form import paper_form
 from .paper_form import rows_asked
 
-bp = Blueprint("paper", __name__, url_prefix="/sessions/paper")
 Page = tuple[str, int] | str
 
 
-@bp.route("", methods=["GET", "POST"])
-def new() -> Response | Page:
+@bp.route("/sessions/paper", methods=["GET", "POST"])
+def paper() -> Response | Page:
     """The paper protocol's page; saved, the new session's protocol."""
     ruleset = _ruleset()
     rows = rows_asked(request.form.get("row_count"), bool(request.form.get("more")))

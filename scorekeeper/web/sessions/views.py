@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from flask import Blueprint
 from flask import abort
 from flask import jsonify
 from flask import make_response
@@ -33,14 +32,13 @@ from ..db import get_db
 from ..forms import ConfirmForm
 from ..forms import place_error
 from ..i18n import LANGUAGES
+from . import bp
 from . import forms
 from .seating import seat_positions
 from .seating import table_data
 
-bp = Blueprint("sessions", __name__, url_prefix="/sessions")
 
-
-@bp.route("/new", methods=["GET", "POST"])
+@bp.route("/sessions/new", methods=["GET", "POST"])
 def new() -> Response | tuple[str, int] | str:
     """Start a session: ruleset, players in order of play, first dealer, house rules."""
     form = forms.session_form()()
@@ -71,14 +69,14 @@ def _new_page(form: FlaskForm, asking: list[str] | None = None) -> str:
     )
 
 
-@bp.get("/<int:session_id>")
+@bp.get("/sessions/<int:session_id>")
 def detail(session_id: int) -> str | Response:
     """The protocol: a row per deal, games with standings and settlement, who deals next."""
     # The version before the session: a deal saved in between leaves the page newer than its
     # version, so that static/protocol.js reloads once too often, never once too few.
     stamp = session_version(get_db(), session_id)
     session = services.load_session(get_db(), session_id)
-    link = shared_url("auth.view", token=session.read_token)  # None in local mode (addresses.py)
+    link = shared_url("access.view", token=session.read_token)  # None in local mode (addresses.py)
     page = render_template(
         "sessions/detail.html",
         protocol=build_protocol(session),
@@ -125,7 +123,7 @@ def _digits(name: str) -> int | None:
     return int(given) if given.isascii() and given.isdigit() and len(given) < 20 else None
 
 
-@bp.get("/<int:session_id>/version")
+@bp.get("/sessions/<int:session_id>/version")
 def version(session_id: int) -> Response:
     """The protocol's version, for static/protocol.js: a page back from a sleeping phone reloads
     when its own differs. One query (services/sessions/versions.py), kept by no cache."""
@@ -137,16 +135,16 @@ def version(session_id: int) -> Response:
     return response
 
 
-@bp.post("/<int:session_id>/delete")
+@bp.post("/sessions/<int:session_id>/delete")
 def delete(session_id: int) -> Response:
     """Delete a whole session; the home page can bring it back."""
     if not ConfirmForm().validate_on_submit():
         abort(400)
     services.delete_session(get_db(), session_id)
-    return redirect(url_for("pages.index"), 303)
+    return redirect(url_for("sessions.index"), 303)
 
 
-@bp.post("/<int:session_id>/restore")
+@bp.post("/sessions/<int:session_id>/restore")
 def restore(session_id: int) -> Response:
     """Undo the deletion of a session."""
     if not FlaskForm().validate_on_submit():
@@ -155,7 +153,7 @@ def restore(session_id: int) -> Response:
     return redirect(url_for("sessions.detail", session_id=session_id), 303)
 
 
-@bp.post("/<int:session_id>/deals/restore/<int:deal_id>")
+@bp.post("/sessions/<int:session_id>/deals/restore/<int:deal_id>")
 def restore_deal(session_id: int, deal_id: int) -> Response:
     """Undo the deletion of a deal: it returns to its place in the protocol."""
     if not FlaskForm().validate_on_submit():
@@ -164,7 +162,7 @@ def restore_deal(session_id: int, deal_id: int) -> Response:
     return redirect(url_for("sessions.detail", session_id=session_id), 303)
 
 
-@bp.get("/<int:session_id>/deals/<int:number>")
+@bp.get("/sessions/<int:session_id>/deals/<int:number>")
 def deal(session_id: int, number: int) -> str:
     """One deal: its breakdown group by group, its problems, and what changed when."""
     session = services.load_session(get_db(), session_id)
@@ -179,7 +177,7 @@ def deal(session_id: int, number: int) -> str:
     )
 
 
-@bp.get("/<int:session_id>/deals/<int:number>/replay")
+@bp.get("/sessions/<int:session_id>/deals/<int:number>/replay")
 def replay(session_id: int, number: int) -> str:
     """Step through a deal entered trick by trick: who led, what each played, who won."""
     session = services.load_session(get_db(), session_id)
@@ -193,7 +191,7 @@ def replay(session_id: int, number: int) -> str:
     )
 
 
-@bp.get("/<int:session_id>/deals/<int:number>/record.txt")
+@bp.get("/sessions/<int:session_id>/deals/<int:number>/record.txt")
 def record(session_id: int, number: int) -> Response:
     """A deal entered trick by trick, as a plain-text deal record (docs/deal-record.md)."""
     session = services.load_session(get_db(), session_id)

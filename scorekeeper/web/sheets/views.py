@@ -20,7 +20,6 @@ from collections.abc import Hashable
 from collections.abc import Sequence
 from pathlib import Path
 
-from flask import Blueprint
 from flask import abort
 from flask import current_app
 from flask import redirect
@@ -51,9 +50,9 @@ from ...sheets.render import render_pdf
 from ..addresses import shared_url
 from ..addresses import why_no_link
 from ..db import get_db
+from . import bp
 from . import printing
 
-bp = Blueprint("sheets", __name__)
 PAPERS = ("a4", "letter")
 STYLESHEETS = ("print.css",)
 FONT, FONT_SIZE = "fonts/DejaVuSans.ttf", 9.5  # print.css: the text of a sheet, in pt
@@ -76,7 +75,7 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
     version = _version(session_id)
     # The read-only link: whoever scans it may read this protocol, even on a club's server. At
     # an address a phone can open (web/addresses.py), or none, and the sheet says why.
-    link = shared_url("auth.view", token=version.read_token)
+    link = shared_url("access.view", token=version.read_token)
     with force_locale("en"):  # which note the key names; the sheet says it in its language
         note = "" if link else why_no_link()
     # Not the page's language: the sheet is in the session's, which its version covers.

@@ -1,7 +1,6 @@
-"""The club's pages (blueprint "club"): the ranking and a player's page, with their CSV downloads.
+"""The club's statistics (blueprint "stats"): the rankings, with their CSV download.
 
 rankings.py     /rankings and /rankings.csv
-player_page.py  /players/<id> and /players/<id>/deals.csv
 query.py        what a page is asked for (ruleset, period, minimum of deals, order), its filter
                 form's choices, figures as the reader's language writes them
 """
@@ -9,8 +8,14 @@ query.py        what a page is asked for (ruleset, period, minimum of deals, ord
 from __future__ import annotations
 
 from flask import Blueprint
+from flask import Flask
 
-bp = Blueprint("club", __name__)
+bp = Blueprint("stats", __name__)
 
-from ..players import page as player_page  # noqa: E402, F401 (its views join the blueprint)
-from . import rankings  # noqa: E402, F401 (its views join the blueprint)
+
+def init_app(app: Flask) -> None:
+    """Register the feature's blueprint."""
+    from . import query  # noqa: F401  (its filters join the blueprint)
+    from . import rankings  # noqa: F401  (its views join the blueprint)
+
+    app.register_blueprint(bp)

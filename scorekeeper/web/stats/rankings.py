@@ -51,7 +51,7 @@ def rankings() -> str | tuple[str, int]:
         query=query,
         rows=rows,
         chart=_chart(rows, query) if rows else "",
-        csv_url=url_for("club.rankings_csv", **query.link_args()),
+        csv_url=url_for("stats.rankings_csv", **query.link_args()),
         player_args=query.period_args(),
         provisional_games=PROVISIONAL_GAMES,
         **form_choices(db, query),
