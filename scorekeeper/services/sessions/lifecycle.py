@@ -58,7 +58,7 @@ def start_checked(db: sqlite_utils.Database, checked: NewSession) -> int:
 
 def check_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> NewSession:
     """Check a new session without storing it: InputError at the field at fault."""
-    ruleset = _ruleset(body.get("ruleset"), body.get("options"))
+    ruleset = ruleset_of(body)
     given, links = session_players(db, body.get("players"))
     players = clean_players(given, ruleset)
     first_dealer = body.get("first_dealer", 0)
@@ -123,7 +123,10 @@ def delete_session(db: sqlite_utils.Database, session_id: int, deleted: bool = T
         repository.set_session_deleted(db, session_id, deleted)
 
 
-def _ruleset(ruleset_id: object, options: object) -> Ruleset:
+def ruleset_of(body: Mapping[str, Any]) -> Ruleset:
+    """The body's "ruleset" id with its "options" (house rules) applied: a session's, or the
+    API's count and audit."""
+    ruleset_id, options = body.get("ruleset"), body.get("options")
     if not isinstance(ruleset_id, str):
         raise InputError(_("ruleset must be one of the ruleset ids"), "ruleset")
     if options is not None and not isinstance(options, Mapping):

@@ -17,12 +17,10 @@ from flask_babel import gettext as _
 
 from ...rules import Card
 from ...rules import InvalidNotationError
-from ...rules import InvalidRulesetError
 from ...rules import PileCount
 from ...rules import Problem
 from ...rules import Ruleset
 from ...rules import ScartoVerdict
-from ...rules import find_ruleset
 from ...rules import parse_card
 from ...rules.audit import DealResult
 from ...rules.cards import repeated
@@ -32,7 +30,6 @@ from ...rules.problem import problem
 from ...services import InputError
 from ...services.deals.inputs import AT_FIELD
 from ...services.errors import field_error
-from ...services.errors import rules_error
 from ...translate import error_text
 from ...translate import problem_text
 from ...translate import ruleset_name
@@ -56,19 +53,6 @@ def body_object() -> dict[str, Any]:
             _("the request body must be a JSON object (Content-Type: application/json)")
         )
     return body
-
-
-def ruleset_of(body: Mapping[str, Any]) -> Ruleset:
-    """The body's "ruleset" id with its "options" (house rules) applied."""
-    ruleset_id, options = body.get("ruleset"), body.get("options")
-    if not isinstance(ruleset_id, str):
-        raise InputError(_("ruleset must be one of the ruleset ids"), "ruleset")
-    if options is not None and not isinstance(options, Mapping):
-        raise InputError(_("options must be an object of house rules"), "options")
-    try:
-        return find_ruleset(ruleset_id, options or None)
-    except InvalidRulesetError as error:
-        raise rules_error(error, "options" if options else "ruleset") from None
 
 
 def cards_of(value: object, field: str, ruleset: Ruleset) -> list[Card]:

@@ -35,6 +35,7 @@ from ...services.deals import once as request_keys
 from ...services.deals.inputs import audit_deal
 from ...services.deals.inputs import parse_deal_input
 from ...services.deals.record import find_deal
+from ...services.sessions.lifecycle import ruleset_of
 from ...services.sessions.protocol import build_protocol
 from ...translate import error_text
 from .. import errors
@@ -67,7 +68,7 @@ def count() -> Response:
     """Count a pile in threes; or, given "groups" and "claimed", check a count made at the table."""
     body = js.body_object()
     shape.count_body(body)
-    ruleset = js.ruleset_of(body)
+    ruleset = ruleset_of(body)
     if body.get("groups") is None:
         # At most a pack's worth of cards, counted before any is read; each card once.
         cards = js.pile_of(body.get("cards"), ruleset)
@@ -91,7 +92,7 @@ def audit() -> Response:
     """Audit a deal without storing it: points, scores, problems, the scarto, the piles."""
     body = js.body_object()
     shape.deal_body(body, *shape.AUDIT_EXTRAS)
-    ruleset = js.ruleset_of(body)
+    ruleset = ruleset_of(body)
     deal = parse_deal_input(body, ruleset)
     if deal.form == "totals" and body.get("dealer") is None:
         dealer = 0  # the totals do not depend on who dealt

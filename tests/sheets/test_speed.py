@@ -20,7 +20,7 @@ from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
 from scorekeeper.web.sheets import views as sheets_module
-from tests.pdf import club
+from tests.sheets import club
 
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]  # totals 0, 7, -7
 

@@ -14,8 +14,8 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.charts.svg import PALETTE
 from scorekeeper.storage.db import open_db
-from tests.pdf.test_sheets import new_session
-from tests.pdf.test_sheets import pdf_of
+from tests.sheets.test_sheets import new_session
+from tests.sheets.test_sheets import pdf_of
 
 DPI = 60
 

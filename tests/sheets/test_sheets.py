@@ -17,7 +17,7 @@ from scorekeeper.sheets.render import _static_fetcher_class
 from scorekeeper.sheets.render import compact
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
-from tests.pdf import club
+from tests.sheets import club
 
 # Three deals of Scarto, by hand: scores +4 +1 -5, -6 +4 +2, +2 +2 -4 -> totals 0, 7, -7.
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]

@@ -19,9 +19,9 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
-from tests.pdf.club import LAN
-from tests.pdf.club import reader
-from tests.pdf.club import set_password
+from tests.sheets.club import LAN
+from tests.sheets.club import reader
+from tests.sheets.club import set_password
 
 
 @pytest.fixture

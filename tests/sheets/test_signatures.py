@@ -15,9 +15,9 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
-from tests.pdf.test_sheets import DEALS
-from tests.pdf.test_sheets import new_session
-from tests.pdf.test_sheets import pdf_of
+from tests.sheets.test_sheets import DEALS
+from tests.sheets.test_sheets import new_session
+from tests.sheets.test_sheets import pdf_of
 
 # Long names, as a club writes them (tests/e2e/test_phone_layout.py's evening).
 PLAYERS = ("Massimiliano", "Margherita", "Giovanni")
