@@ -156,6 +156,20 @@ def test_the_web_reaches_storage_only_through_the_services():
     assert reaching == []
 
 
+def test_nothing_below_the_web_imports_it():
+    """The services, storage, the rules core, charts and sheets are called by the web and call
+    nothing of it: a use case needed by a page and by a service lives in the services."""
+    above = ("scorekeeper.web", "scorekeeper.serve", "scorekeeper.wsgi")
+    reaching = sorted(
+        f"{module} imports {target}"
+        for module, targets in _modules_imported(PACKAGE).items()
+        if not module.startswith(above)
+        for target in targets
+        if target.startswith("scorekeeper.web")
+    )
+    assert reaching == []
+
+
 LINES, FUNCTION_LINES = 300, 50
 LONGER = {
     "rules/notation.py": "deal records read and written back: one idea, split for the size once",

@@ -1,5 +1,5 @@
 """The totals form reads what the keeper copies from paper: the points each pile counted, or the
-scores as the protocol records them, and says which it understood (web/deals/totals.py).
+scores as the protocol records them, and says which it understood (services/deals/totals.py).
 
 rules.md A3, "recorded score": "points − 26 (zero-sum)" in Scarto and the Swedish rules, "raw
 points" in Tarocchi a 3, "raw team points" in Piedicavallo. E2 (from SV): "Deal totals 30, 27,

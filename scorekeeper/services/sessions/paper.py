@@ -21,11 +21,11 @@ from flask_babel import ngettext
 
 from ...rules.audit import DealResult
 from ...storage import repository
-from ...web.deals.totals import read_totals
 from ..deals.inputs import DealInput
 from ..deals.record import dealer_for
 from ..deals.record import preview_deal
 from ..deals.record import result_columns
+from ..deals.totals import read_totals
 from ..errors import InputError
 from ..errors import ServiceError
 from ..errors import UnrecordableDealError

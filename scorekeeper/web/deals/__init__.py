@@ -4,7 +4,7 @@ count checker.
 
 views.py        entry, correction, deletion, scarto check, import
 forms.py        the deal entry forms; scarto_form.py the scarto form
-entry.py        what the entry forms read beyond the API's shape; totals.py totals as typed
+entry.py        what the entry forms read beyond the API's shape
 once.py         a form saved once
 count.py        the count checker, with its form
 """

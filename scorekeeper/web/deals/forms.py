@@ -2,7 +2,7 @@
 
 Each is built per session (players, teams and counters depend on the ruleset) and turns its
 data into the dict the JSON API takes (services/deals/inputs.py), read as a keeper writes it
-(web/deals/totals.py, entry.py). In a team ruleset the quick count and full piles ask per team,
+(services/deals/totals.py, entry.py). In a team ruleset the quick count and full piles ask per team,
 as partners pool their won cards: team t's is given as seat t's (team 0 is seats 0 and 2).
 Every form asks who really dealt; the quick count and full piles, where the ruleset needs it,
 who won the last trick, whether the Matto was played too early and whether it was led.
@@ -34,6 +34,7 @@ from ...rules.fool_play import FOOL_LED
 from ...rules.names import card_name
 from ...services import InputError
 from ...services import Session
+from ...services.deals import totals
 from ...translate import card_label
 from ..forms import SCARTO
 from ..forms import SignedIntegerField
@@ -45,7 +46,6 @@ from ..forms import options
 from ..forms import seat_or_none
 from ..forms import within_pack
 from . import entry
-from . import totals
 
 
 class DealForm(FlaskForm):

@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from ...rules import PRESETS
 from ...rules import Ruleset
 from ...services import InputError
+from ...services.deals.totals import live_texts
 from ...services.players.persons import list_players
 from ...services.players.persons import new_names
 from ...services.sessions.paper import MAX_ROWS
@@ -28,7 +29,6 @@ from ...services.sessions.paper import PaperError
 from ...services.sessions.paper import check_paper
 from ...services.sessions.paper import store_paper
 from ..db import get_db
-from ..deals.totals import live_texts
 from ..forms import place_error
 from . import bp
 from .forms import unconfirmed

@@ -1,6 +1,6 @@
 """The paper protocol's form: the session (ruleset, day played, players, first dealer) and a table
 of the deals' totals, a row a deal and a field a side (each side's points, or its score as the
-protocol writes it, one left empty to be worked out: web/deals/totals.py).
+protocol writes it, one left empty to be worked out: services/deals/totals.py).
 
 Built per call for the ruleset and the number of rows; ``paper_body`` turns it into what
 services/sessions/paper.py ``record_paper`` takes, and says which line of the page each deal came
@@ -21,11 +21,11 @@ from wtforms import SubmitField
 from wtforms import validators
 
 from ...rules import Ruleset
+from ...services.deals.totals import POINTS
+from ...services.deals.totals import SCORES
+from ...services.deals.totals import reads_scores
+from ...services.deals.totals import totals_range
 from ...services.sessions.paper import MAX_ROWS
-from ..deals.totals import POINTS
-from ..deals.totals import SCORES
-from ..deals.totals import reads_scores
-from ..deals.totals import totals_range
 from ..forms import SignedIntegerField
 from ..forms import between
 from ..forms import options

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 
 from ...rules import Ruleset
 from ...rules.fool_exchange import deal_totals
-from ...services.errors import InputError
+from ..errors import InputError
 
 POINTS, SCORES = "points", "scores"
 
