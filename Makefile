@@ -99,6 +99,7 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python -m bench.sheet_cost
 	$(BIN)/python -m bench.requests
 	$(BIN)/python -m bench.bounded
+	$(BIN)/python -m bench.api_shapes
 	$(BIN)/python -m bench.load --seconds 3
 	$(BIN)/python -m bench.cold_start
 	$(BIN)/python -m bench.club_load --seconds 20

@@ -5,7 +5,7 @@ Run: .venv/bin/python -m bench.bounded [--times 20]. Prints a table and one JSON
 Each body is as large as MAX_CONTENT_LENGTH allows (less 64 bytes), of the shape that made the
 most work before the bounds: tens of thousands of codes of one card, tricks, groups or lines.
 Every one is refused with a 4xx; the figures are the whole request as the WSGI app serves it
-(tests/web/test_bounded.py holds each endpoint and form to a second). Before the bounds the
+(tests/web/test_bounded.py holds each endpoint and form to a count of calls). Before the bounds the
 count of a pile given as one string of codes grew with the square of its size: 24,000 codes
 took some 21 s, the full 87,000 minutes.
 """

@@ -35,6 +35,7 @@ from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.options import OPTIONS
 from scorekeeper.rules.ruleset import RULESET_IDS
 from scorekeeper.storage import access
+from scorekeeper.web.api import shape
 from scorekeeper.web.api.openapi import SOURCE
 from scorekeeper.web.api.openapi import description
 from scorekeeper.web.db import get_db
@@ -267,3 +268,21 @@ ALLOWED = [
 def test_a_request_the_description_allows_is_answered_as_described(client, operation, body):
     assert allowed(operation, body)
     assert ask(client, operation, body).status_code in (200, 201)
+
+
+def test_the_bodies_are_held_to_the_keys_and_sizes_the_description_gives(app):
+    # The description is the one place a body's shape is written (web/api/shape.py reads it):
+    # a play as long as its maxItems passes, one trick more is refused with that number, and a
+    # key it does not name is refused with the keys it does.
+    branch = next(o for o in SCHEMAS["DealInput"]["oneOf"] if "play" in o.get("required", []))
+    most = branch["properties"]["play"]["maxItems"]
+    takes = sorted(k for k, v in branch["properties"].items() if "Absent" not in str(v))
+    with app.test_request_context():
+        shape.deal_body({"play": [["KS"]] * most, "scarto": []})
+        with pytest.raises(
+            services.InputError, match=f"play may have at most {most} items, not {most + 1}"
+        ):
+            shape.deal_body({"play": [["KS"]] * (most + 1), "scarto": []})
+        with pytest.raises(services.InputError) as refused:
+            shape.deal_body({"play": [], "scarto": [], "pley": 1})
+    assert str(refused.value) == f"unexpected key pley: this body takes {', '.join(takes)}"

@@ -2,7 +2,7 @@
 does not apply.
 
 views.py      the routes of rulesets, counting, auditing, sessions and deals
-shape.py      a request body's keys and list sizes, as the OpenAPI description gives them
+shape.py      a request body held to the keys and sizes openapi.json gives it
 values.py     reading a body's values, and the rules' and services' results as JSON
 protocol.py   a session's protocol as JSON
 openapi.py    the OpenAPI description, openapi.json beside it

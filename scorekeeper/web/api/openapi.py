@@ -1,10 +1,11 @@
 """The OpenAPI description of the JSON API v1, served at /api/v1/openapi.json.
 
-The description is ``openapi.json`` beside this module, written by hand to follow ``views.py``,
-``shape.py``, ``values.py``, ``services/deals/inputs.py`` and ``access/auth.py``: change it with the
-API. tests/web/test_openapi.py checks that it is valid OpenAPI 3.1, that it names every route of
-the API and the rules core's card codes, rulesets and options, and runs schemathesis against the
-app with it.
+The description is ``openapi.json`` beside this module, written by hand: the one place the
+request bodies' keys and sizes are written, read from here by ``shape.py`` (which holds every
+body to them). ``values.py``, ``services/deals/inputs.py`` and ``access/auth.py`` read what the
+bodies mean: change the description with the API. tests/web/test_openapi.py checks that it is
+valid OpenAPI 3.1, that it names every route of the API and the rules core's card codes,
+rulesets and options, and runs schemathesis against the app with it.
 """
 
 from __future__ import annotations

@@ -17,8 +17,6 @@ from . import shape
 from . import values as js
 from .views import Answer
 
-PLAYER_KEYS = ("name", "nickname", "archived")
-
 
 def player_json(row: dict[str, Any]) -> dict[str, Any]:
     return {
@@ -38,7 +36,7 @@ def player_list() -> Response:
 @bp.post("/players")
 def player_create() -> Answer:
     """A new player: 201, or 409 when the name is another player's (case and accents ignored)."""
-    body = _body(("name", "nickname"))
+    body = _body("PlayerRequest")
     player_id = players.create_player(get_db(), body)
     address = url_for("api.player_detail", player_id=player_id)
     return jsonify(player_json(players.get_player(get_db(), player_id))), 201, {"Location": address}
@@ -54,7 +52,7 @@ class PlayerAt(MethodView):
 
     def patch(self, player_id: int) -> Response:
         """Rename, a new nickname, archive (or bring back): any of the three."""
-        players.update_player(get_db(), player_id, _body(PLAYER_KEYS))
+        players.update_player(get_db(), player_id, _body("PlayerChange"))
         return jsonify(player_json(players.get_player(get_db(), player_id)))
 
 
@@ -65,7 +63,7 @@ bp.add_url_rule("/players/<int:player_id>", view_func=PlayerAt.as_view("player_d
 def player_merge(player_id: int) -> Response:
     """Two spellings of one person: every seat of this player goes to "into"; the answer names
     the merge, to undo it (POST /merges/<id>/undo)."""
-    body = _body(("into",))
+    body = _body("PlayerMerge")
     merge_id = players.merge_players(get_db(), player_id, body.get("into"))
     kept = players.get_player(get_db(), int(body["into"]))
     return jsonify({"merge": merge_id, "player": player_json(kept)})
@@ -77,7 +75,8 @@ def merge_undo(merge_id: int) -> Response:
     return jsonify({"merge": merge_id, "undone": True})
 
 
-def _body(keys: tuple[str, ...]) -> dict[str, Any]:
+def _body(schema: str) -> dict[str, Any]:
+    """The request's body, held to its schema in the description."""
     body = js.body_object()
-    shape.only(body, keys)
+    shape.check(body, schema)
     return body

@@ -1,16 +1,21 @@
-"""The JSON API's request bodies held to the OpenAPI description: its keys and its list sizes.
+"""The JSON API's request bodies held to the OpenAPI description, the one place their shapes are
+written: the keys each body takes and the sizes of its lists, objects and texts are read from
+openapi.json (``additionalProperties: false``, ``maxItems``, ``maxProperties``, ``maxLength``),
+not written again here.
 
 The services read the keys they need and used to pass over the rest, so a misspelt key
-("last_trick_winer") was dropped without a word, and a pile of 200 cards was audited. The
-description (openapi.json) forbids both (``additionalProperties: false``, ``maxItems``), and
-clients rely on it: the API refuses such a body with a 400 naming the key. The pages' forms build
-the same dicts from fields of their own and are not checked here.
+("last_trick_winer") was dropped without a word, and a pile of 200 cards was audited: the API
+refuses such a body with a 400 naming the key or the list. The pages' forms build the same
+dicts from fields of their own and are not checked here.
 
 Every size is checked before anything goes over a list's items: a body the size limit allows
 holds tens of thousands of codes, and the work on it must stay that of the largest real deal.
 
-A deal's keys depend on its form (the one of points, counters, piles or play that is not null);
-a key of another form may be given as null, which counts as absent.
+A body of several forms (a deal of points, counters, piles or play; a count of a pile or of
+groups) is held to the branch of its form; a key of another form may be given as null, which
+counts as absent. A body in no form, or in two, is held to its sizes only, and its reader says
+what is wrong. Where the description's branches differ by the number of players (a session, an
+audit), the sizes are the larger's: the ruleset's reader then says how many its table has.
 """
 
 from __future__ import annotations
@@ -18,150 +23,66 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
+from typing import NamedTuple
 
 from flask_babel import gettext as _
 
-from ...rules import PRESETS
-from ...rules.options import OPTIONS
 from ...services import InputError
-from ...services.sessions.lifecycle import MAX_LABEL
-from ...services.sessions.lifecycle import MAX_NAME
+from .openapi import description
 
-MAX_CARDS = 78
-"""The whole deck: no pile, scarto, group or trick list of the description holds more."""
-MAX_PLAYERS = 4
-"""No ruleset has more than four players: piles, points, tricks won and names per seat."""
-MAX_TRICK = MAX_PLAYERS
-"""A trick has a card from each player."""
-MAX_TRICKS = max(ruleset.tricks_per_deal for ruleset in PRESETS.values())
-"""A play has at most a deal's tricks: 25, at a table of three."""
 SHOWN_KEYS = 5
 """Unexpected keys named in a refusal; the others are counted."""
-
-FORMS = {
-    "points": ("points",),
-    "counters": ("counters", "tricks", "fool_trick_winner", "scarto"),
-    "piles": ("piles", "scarto"),
-    "play": ("play", "scarto"),
+DEAL_FORMS = {
+    "points": "Points per seat",
+    "counters": "Quick count: counters, tricks, the Fool's trick",
+    "piles": "Full piles and the scarto",
+    "play": "Every trick in order of play and the scarto",
 }
-FORM_KEYS = frozenset(key for keys in FORMS.values() for key in keys)
-DEAL_EXTRAS = ("last_trick_winner", "declaration", "dealer", "fool_too_early", "fool_led")
-AUDIT_EXTRAS = ("ruleset", "options", "players", "dealer")
-SESSION_KEYS = (
-    "ruleset",
-    "players",
-    "first_dealer",
-    "options",
-    "table_name",
-    "place",
-    "pin",
-    "language",
-    "played_on",
-)
-COUNT_FORMS = {
-    "cards": ("ruleset", "options", "cards"),
-    "groups": ("ruleset", "options", "groups", "claimed"),
-}
-
-
-def session_body(body: Mapping[str, Any]) -> None:
-    """A new session: its keys, house rules as JSON values, names and labels in length.
-
-    The lengths are the description's ``maxLength`` of the text as sent; the services measure
-    the text once normalised, which can only be shorter.
-    """
-    only(body, SESSION_KEYS)
-    options(body)
-    players = body.get("players")
-    _at_most(players, "players", MAX_PLAYERS)
-    if isinstance(players, list):
-        for seat, name in enumerate(players):
-            _longest(name, f"players[{seat}]", MAX_NAME)
-    for field in ("table_name", "place"):
-        _longest(body.get(field), field, MAX_LABEL)
-
-
-def options(body: Mapping[str, Any]) -> None:
-    """House rules as JSON values: 21 and true, not the "21" and "true" a page's form sends.
-
-    The rules core reads both (its options come from forms and query strings too), but the
-    description gives each option its JSON type, and a quoted number is a client's mistake.
-    """
-    given = body.get("options")
-    if not isinstance(given, Mapping):
-        return  # the ruleset's reader says what is wrong
-    if len(given) > len(OPTIONS):
-        raise InputError(
-            _(
-                "options: %(n)s house rules, but there are only %(most)s",
-                n=len(given),
-                most=len(OPTIONS),
-            ),
-            "options",
-        )
-    for name, value in given.items():
-        option = OPTIONS.get(name)
-        if option is not None and isinstance(value, str) != isinstance(option.values[0], str):
-            allowed = ", ".join(json.dumps(v) for v in option.values)
-            raise InputError(
-                _("option %(name)s must be one of %(allowed)s", name=name, allowed=allowed),
-                "options",
-            )
-
-
-def deal_body(body: Mapping[str, Any], *extras: str, form: str | None = None) -> None:
-    """A deal's input (with ``extras``, e.g. "version"): only its form's keys, lists in size.
-
-    ``form`` fixes the form (the replay takes a play only); otherwise it is the form given.
-    A body in no form, or in two, is left to ``parse_deal_input``, which says what is wrong.
-    """
-    given = [name for name in FORMS if body.get(name) is not None]
-    if form is None:
-        if len(given) != 1:
-            _deal_sizes(body)  # the keys are left to parse_deal_input, the sizes are not
-            return
-        form = given[0]
-    only(body, (*FORMS[form], *DEAL_EXTRAS, *extras), absent=FORM_KEYS)
-    options(body)
-    if isinstance(body.get("version"), str):  # a query string's "3", not JSON's 3
-        raise InputError(_("version must be a whole number"), "version")
-    _deal_sizes(body)
-
-
-def _deal_sizes(body: Mapping[str, Any]) -> None:
-    """Each list and object of a deal no larger than the description allows, the lists'
-    lengths checked before their items are."""
-    for field in ("points", "tricks", "players"):
-        _at_most(body.get(field), field, MAX_PLAYERS)
-    _at_most(body.get("counters"), "counters")
-    _at_most(body.get("scarto"), "scarto")
-    piles = body.get("piles")
-    _at_most(piles, "piles", MAX_PLAYERS)
-    if isinstance(piles, list):
-        for seat, pile in enumerate(piles):
-            _at_most(pile, f"piles[{seat}]")
-    play = body.get("play")
-    _at_most(play, "play", MAX_TRICKS)
-    if isinstance(play, list):
-        for number, trick in enumerate(play, start=1):
-            _at_most(trick, f"play[{number - 1}]", MAX_TRICK, trick=number)
+ABSENT = {"$ref": "#/components/schemas/Absent"}
 
 
 def count_body(body: Mapping[str, Any]) -> None:
     """A pile to count ("cards"), or a count to check ("groups" and "claimed")."""
-    form = "cards" if body.get("groups") is None else "groups"
-    only(body, COUNT_FORMS[form])
-    options(body)
-    if form == "cards":
-        _at_most(body.get("cards"), "cards")
+    form = "Count a pile" if body.get("groups") is None else "Check a count made at the table"
+    check(body, "CountRequest", form)
+
+
+def deal_body(body: Mapping[str, Any], schema: str = "DealInput") -> None:
+    """A deal's input to record ("DealInput"), correct ("DealCorrection"), audit
+    ("AuditRequest") or replay ("ReplayRequest": a play only)."""
+    if schema == "ReplayRequest":
+        check(body, schema)
         return
-    groups = body.get("groups")
-    _at_most(groups, "groups")
-    _at_most(body.get("claimed"), "claimed")
-    if isinstance(groups, list):
-        for index, group in enumerate(groups):
-            _at_most(group, f"groups[{index}]")
+    given = [name for name in DEAL_FORMS if body.get(name) is not None]
+    title = DEAL_FORMS[given[0] if len(given) == 1 else "play"]
+    if schema == "AuditRequest":  # the sizes of both tables: the ruleset's reader says which
+        titles: tuple[str, ...] = (f"{title} (three players)", f"{title} (Piedicavallo)")
+        check(body, schema, *titles, sizes_only=len(given) != 1)
+        return
+    check(body, schema, title, sizes_only=len(given) != 1)
+
+
+def session_body(body: Mapping[str, Any]) -> None:
+    """A new session: its keys, house rules as JSON values, names and labels in length."""
+    check(body, "SessionRequest", "Three players", "Four players in two teams")
+
+
+def check(body: Mapping[str, Any], schema: str, *branches: str, sizes_only: bool = False) -> None:
+    """Refuse the body where it breaks the schema (or its branches of those titles, each size
+    the largest they allow): a key it does not take, a house rule given as the wrong JSON type,
+    a version sent as text, a list, object or text longer than it allows."""
+    properties = _properties(schema, branches)
+    if not sizes_only:
+        taken = [key for key, value in properties.items() if value != ABSENT]
+        absent = [key for key, value in properties.items() if value == ABSENT]
+        only(body, taken, absent)
+        _options(body)
+        if "version" in taken and isinstance(body.get("version"), str):  # "3", not 3
+            raise InputError(_("version must be a whole number"), "version")
+    for key, sizes in _sizes(schema, branches).items():
+        _within(body.get(key), sizes, [key])
 
 
 def only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str] = ()) -> None:
@@ -178,20 +99,159 @@ def only(body: Mapping[str, Any], allowed: Iterable[str], absent: Iterable[str] 
         raise InputError(message, unknown[0])
 
 
-def _longest(value: object, field: str, most: int) -> None:
-    if isinstance(value, str) and len(value) > most:
+def _options(body: Mapping[str, Any]) -> None:
+    """House rules as JSON values: 21 and true, not the "21" and "true" a page's form sends.
+
+    The rules core reads both (its options come from forms and query strings too), but the
+    description gives each option its JSON type, and a quoted number is a client's mistake. A
+    value of the right type out of range is the ruleset's to refuse, in its own words.
+    """
+    given = body.get("options")
+    if not isinstance(given, Mapping):
+        return  # the ruleset's reader says what is wrong
+    options = _schemas()["Options"]["properties"]
+    if len(given) > len(options):
+        message = _(
+            "options: %(n)s house rules, but there are only %(most)s",
+            n=len(given),
+            most=len(options),
+        )
+        raise InputError(message, "options")
+    for name, value in given.items():
+        values = options.get(name, {}).get("enum")
+        if values and isinstance(value, str) != isinstance(values[0], str):
+            allowed = ", ".join(json.dumps(v) for v in values)
+            message = _("option %(name)s must be one of %(allowed)s", name=name, allowed=allowed)
+            raise InputError(message, "options")
+
+
+class Sizes(NamedTuple):
+    """What the description allows a value: a list's items, an object's keys, a text's length
+    (None: no limit), and the sizes of a list's items (None: nothing to check in them)."""
+
+    items: int | None
+    keys: int | None
+    length: int | None
+    each: Sizes | None
+
+
+def _within(value: object, sizes: Sizes, path: list[Any]) -> None:
+    """Refuse a list, object or text longer than the description allows, then each item of a
+    list in turn (the list's own length checked first, so its items are few)."""
+    if isinstance(value, list | Mapping):
+        most = sizes.keys if isinstance(value, Mapping) else sizes.items
+        if most is not None and len(value) > most:
+            raise InputError(_too_many(path, most, len(value)), _field(path))
+        if isinstance(value, list) and sizes.each is not None:
+            for index, item in enumerate(value):
+                _within(item, sizes.each, [*path, index])
+    elif isinstance(value, str) and sizes.length is not None and len(value) > sizes.length:
+        field = _field(path)
         raise InputError(
-            _("%(field)s may have at most %(n)s characters", field=field, n=most), field
+            _("%(field)s may have at most %(n)s characters", field=field, n=sizes.length), field
         )
 
 
-def _at_most(value: object, field: str, most: int = MAX_CARDS, trick: int | None = None) -> None:
-    """Refuse a list (or an object) longer than the description allows; its items are read
-    elsewhere. A trick of a play is named by its number, from 1."""
-    if isinstance(value, list | Mapping) and len(value) > most:
-        if trick is None:
-            template = _("%(field)s may have at most %(n)s items, not %(given)s")
-        else:
-            template = _("trick %(trick)s may have at most %(n)s items, not %(given)s")
-        values = {"field": field, "trick": trick, "n": most, "given": len(value)}
-        raise InputError(template % values, field)
+def _too_many(path: list[Any], most: int, given: int) -> str:
+    """A list (or an object) longer than the description allows; a trick of a play is named
+    by its number, from 1."""
+    if len(path) == 2 and path[0] == "play":
+        template = _("trick %(trick)s may have at most %(n)s items, not %(given)s")
+        return template % {"trick": path[1] + 1, "n": most, "given": given}
+    template = _("%(field)s may have at most %(n)s items, not %(given)s")
+    return template % {"field": _field(path), "n": most, "given": given}
+
+
+def _field(path: list[Any]) -> str:
+    """A place in the body as the API names it: piles[0], players[2], options."""
+    return str(path[0]) + "".join(f"[{step}]" for step in path[1:])
+
+
+# Reading the description: schemas through their $ref, and the alternatives of a oneOf or anyOf.
+
+
+@cache
+def _schemas() -> dict[str, Any]:
+    schemas: dict[str, Any] = description()["components"]["schemas"]
+    return schemas
+
+
+def _resolved(node: Mapping[str, Any]) -> Mapping[str, Any]:
+    while "$ref" in node:
+        beside = {key: value for key, value in node.items() if key != "$ref"}
+        node = {**_schemas()[node["$ref"].rsplit("/", 1)[1]], **beside}
+    return node
+
+
+def _alternatives(node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The schemas a value may match: the node itself, or each of its oneOf or anyOf."""
+    node = _resolved(node)
+    choices = node.get("oneOf") or node.get("anyOf")
+    if not choices:
+        return [node]
+    return [found for choice in choices for found in _alternatives(choice)]
+
+
+def _largest(node: Mapping[str, Any], keyword: str, kind: str) -> int | None:
+    """The largest size the alternatives of this JSON type allow; None where one sets none."""
+    limits = [choice.get(keyword) for choice in _alternatives(node) if kind in _types(choice)]
+    found = [int(limit) for limit in limits if limit is not None]
+    if not limits or len(found) < len(limits):
+        return None
+    return max(found)
+
+
+def _sizes_of(node: Mapping[str, Any]) -> Sizes | None:
+    """The sizes the description allows a value of this schema; None if it sets none."""
+    items = _items(node)
+    sizes = Sizes(
+        _largest(node, "maxItems", "array"),
+        _largest(node, "maxProperties", "object"),
+        _largest(node, "maxLength", "string"),
+        _sizes_of(items) if items is not None else None,
+    )
+    return None if sizes == Sizes(None, None, None, None) else sizes
+
+
+@cache
+def _sizes(schema: str, branches: tuple[str, ...]) -> dict[str, Sizes]:
+    """The sizes of each key of a body's schema (or branches) that has any, worked out once."""
+    found = {key: _sizes_of(node) for key, node in _properties(schema, branches).items()}
+    return {key: sizes for key, sizes in found.items() if sizes is not None}
+
+
+def _items(node: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The schema of a list's items, where an alternative is a list."""
+    lists = (choice for choice in _alternatives(node) if isinstance(choice.get("items"), dict))
+    return next((choice["items"] for choice in lists), None)
+
+
+def _types(node: Mapping[str, Any]) -> set[str]:
+    """The JSON types a schema allows: as given, or told by its keywords."""
+    given = node.get("type")
+    if given is not None:
+        return {given} if isinstance(given, str) else set(given)
+    if "items" in node or "maxItems" in node:
+        return {"array"}
+    if "properties" in node or "maxProperties" in node:
+        return {"object"}
+    return {"string"} if "maxLength" in node or "pattern" in node else set()
+
+
+@cache
+def _properties(schema: str, branches: tuple[str, ...]) -> dict[str, Any]:
+    """The properties of a body's schema, or of its branches of those titles: a key's schema
+    in several branches is any of them (the same keys are absent in each)."""
+    node = _schemas()[schema]
+    if not branches:
+        properties: dict[str, Any] = node["properties"]
+        return properties
+    chosen = [option for option in node["oneOf"] if option.get("title") in branches]
+    merged: dict[str, Any] = {}
+    for option in chosen:
+        for key, value in option["properties"].items():
+            merged.setdefault(key, []).append(value)
+    return {
+        key: values[0] if len(values) == 1 or values[0] == ABSENT else {"anyOf": values}
+        for key, values in merged.items()
+    }

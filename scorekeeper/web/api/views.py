@@ -91,7 +91,7 @@ def count() -> Response:
 def audit() -> Response:
     """Audit a deal without storing it: points, scores, problems, the scarto, the piles."""
     body = js.body_object()
-    shape.deal_body(body, *shape.AUDIT_EXTRAS)
+    shape.deal_body(body, "AuditRequest")
     ruleset = ruleset_of(body)
     deal = parse_deal_input(body, ruleset)
     if deal.form == "totals" and body.get("dealer") is None:
@@ -183,7 +183,7 @@ bp.add_url_rule(
 
 def _correct(session_id: int, number: int | None, deal_id: int | None) -> Response:
     body = js.body_object()
-    shape.deal_body(body, "version")
+    shape.deal_body(body, "DealCorrection")
     version = etags.version_of(body.get("version"))
     seen, session_id = etags.if_match(), _checked_id(session_id)
 
@@ -232,7 +232,7 @@ def replay(session_id: int) -> Response:
     """Replay the next deal's play entered so far: who led and won, who plays next, problems."""
     session = services.load_session(get_db(), session_id)
     body = js.body_object()
-    shape.deal_body(body, form="play")
+    shape.deal_body(body, "ReplayRequest")
     played = services.preview_play(session, body)
     return jsonify(replay_json(played, session.players))
 
