@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +139,28 @@ def narrow_phone_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
 def desktop_page(chromium_browser: Any, live_server: str) -> Iterator[Any]:
     """A desktop-sized page (1280x900), in its own browser context."""
     yield from _page(chromium_browser, live_server, DESKTOP)
+
+
+@contextmanager
+def kept_tabs(open_page: Callable[[str], Any]) -> Iterator[Callable[[str], Any]]:
+    """A tab for each key (a size, a language), opened by ``open_page`` the first time and used
+    by each test in turn: a new tab costs a new renderer, as much as measuring a page. Each test
+    gets it with its storage cleared; the tabs close with the block."""
+    made: dict[str, Any] = {}
+
+    def tab(key: str) -> Any:
+        if key not in made:
+            made[key] = open_page(key)
+        page = made[key]
+        if page.url.startswith("http"):
+            page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
+        return page
+
+    try:
+        yield tab
+    finally:
+        for page in made.values():
+            page.context.close()
 
 
 class Console:

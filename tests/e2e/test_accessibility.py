@@ -27,6 +27,7 @@ from tests.bodies import play_body
 from tests.bodies import quick_body
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.conftest import kept_tabs
 from tests.e2e.conftest import serve
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -102,23 +103,9 @@ def browse(browser: Any, base_url: str, size: str) -> Any:
 
 @pytest.fixture(scope="module")
 def tabs(chromium_browser: Any, site: Any) -> Iterator[Any]:
-    """A tab of the local site for each size, opened once for the module and used by each test
-    in turn (a new tab costs a new renderer), its storage cleared for each."""
-    made: dict[str, Any] = {}
-
-    def tab(size: str) -> Any:
-        if size not in made:
-            made[size] = browse(chromium_browser, site[0], size).new_page()
-        page = made[size]
-        if page.url.startswith("http"):
-            page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
-        return page
-
-    try:
+    """A tab of the local site for each size, kept for the module (conftest.kept_tabs)."""
+    with kept_tabs(lambda size: browse(chromium_browser, site[0], size).new_page()) as tab:
         yield tab
-    finally:
-        for page in made.values():
-            page.context.close()
 
 
 def violations(axe: Any, page: Any) -> list[str]:

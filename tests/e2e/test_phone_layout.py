@@ -36,6 +36,7 @@ from tests.bodies import quick_body
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.conftest import Console
+from tests.e2e.conftest import kept_tabs
 from tests.e2e.conftest import serve
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
@@ -295,29 +296,24 @@ def browse(browser: Any, base_url: str, language: str) -> Any:
 
 @pytest.fixture(scope="module")
 def tabs(chromium_browser: Any, site: Any) -> Iterator[Callable[[str], Any]]:
-    """A phone's tab of the local site for each language, opened once for the module and used
-    by each test in turn (a new tab costs a new renderer, as much as measuring a page). Each
-    test gets it with nothing kept from the one before: storage cleared, the phone's width, and
-    what its console reports from then on (console_problems)."""
-    made: dict[str, Any] = {}
+    """A phone's tab of the local site for each language, kept for the module
+    (conftest.kept_tabs). Each test gets it with nothing kept from the one before: storage
+    cleared, the phone's width, and what its console reports from then on (console_problems)."""
 
-    def tab(language: str) -> Any:
-        if language not in made:
-            page = browse(chromium_browser, site[0], language).new_page()
-            page.console = Console(page)  # type: ignore[attr-defined]
-            made[language] = page
-        page = made[language]
-        if page.url.startswith("http"):
-            page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
-        page.set_viewport_size(PHONE["viewport"])
-        page.console.problems.clear()
+    def opened(language: str) -> Any:
+        page = browse(chromium_browser, site[0], language).new_page()
+        page.console = Console(page)
         return page
 
-    try:
+    with kept_tabs(opened) as kept:
+
+        def tab(language: str) -> Any:
+            page = kept(language)
+            page.set_viewport_size(PHONE["viewport"])
+            page.console.problems.clear()
+            return page
+
         yield tab
-    finally:
-        for page in made.values():
-            page.context.close()
 
 
 def console_problems(page: Any) -> list[str]:

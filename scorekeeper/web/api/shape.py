@@ -73,10 +73,8 @@ def check(body: Mapping[str, Any], schema: str, *branches: str, sizes_only: bool
     """Refuse the body where it breaks the schema (or its branches of those titles, each size
     the largest they allow): a key it does not take, a house rule given as the wrong JSON type,
     a version sent as text, a list, object or text longer than it allows."""
-    properties = _properties(schema, branches)
     if not sizes_only:
-        taken = [key for key, value in properties.items() if value != ABSENT]
-        absent = [key for key, value in properties.items() if value == ABSENT]
+        taken, absent = _keys(schema, branches)
         only(body, taken, absent)
         _options(body)
         if "version" in taken and isinstance(body.get("version"), str):  # "3", not 3
@@ -211,6 +209,14 @@ def _sizes_of(node: Mapping[str, Any]) -> Sizes | None:
         _sizes_of(items) if items is not None else None,
     )
     return None if sizes == Sizes(None, None, None, None) else sizes
+
+
+@cache
+def _keys(schema: str, branches: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys a body takes, and those of other forms it may give as null."""
+    properties = _properties(schema, branches)
+    absent = frozenset(key for key, value in properties.items() if value == ABSENT)
+    return frozenset(properties) - absent, absent
 
 
 @cache
