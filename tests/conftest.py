@@ -1,11 +1,15 @@
+import os
+
 import pytest
 
 import tests.fuzzing  # noqa: F401  loads the Hypothesis profile before any test module is read
 from scorekeeper import create_app
 from tests.databases import fresh_database
+from tests.passwords import QUICK_HASH
 from tests.templates import compile_once
 
 compile_once()
+os.environ["SCOREKEEPER_SECRET_HASH_METHOD"] = QUICK_HASH  # every app, servers too (passwords.py)
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ writes (storage/access.py, storage/logins.py): the web asks for them here, as fo
 use case, and never reaches past the services into storage.
 """
 
+from werkzeug.security import generate_password_hash
+
 from ..storage.access import active_tokens
 from ..storage.access import add_token
 from ..storage.access import club_link
@@ -26,7 +28,20 @@ from ..storage.logins import end_login
 from ..storage.logins import find_login
 from ..storage.logins import start_login
 
+DEFAULT_HASH = "scrypt"
+"""How a keeper password or an edit PIN is hashed unless the app says otherwise
+(SECRET_HASH_METHOD): slow on purpose, against guessing from a stolen database."""
+
+
+def hash_secret(secret: str, method: str = DEFAULT_HASH) -> str:
+    """What is stored of a keeper password or an edit PIN: werkzeug's salted hash by ``method``.
+    Checking reads the method from the hash, so a hash made one way is still checked later."""
+    return generate_password_hash(secret, method=method)
+
+
 __all__ = [
+    "DEFAULT_HASH",
+    "hash_secret",
     "active_logins",
     "active_tokens",
     "add_token",

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask
 
+from ..services.access import DEFAULT_HASH
 from ..storage.db import open_db
 from . import addresses
 from . import db
@@ -34,6 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # How keeper passwords and edit PINs are hashed; the test suite sets a cheap method.
+        SECRET_HASH_METHOD=os.environ.get("SCOREKEEPER_SECRET_HASH_METHOD", DEFAULT_HASH),
     )
     if test_config is None:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
@@ -38,6 +37,7 @@ from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.conftest import Console
 from tests.e2e.conftest import kept_tabs
 from tests.e2e.conftest import serve
+from tests.passwords import quick_hash
 
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}  # for the other modules' pages, one width each
@@ -238,7 +238,7 @@ def club_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, d
     """Club mode: a keeper password, an API token, and the Scarto evening."""
     database = tmp_path_factory.mktemp("phone") / "club.sqlite"
     db = open_db(str(database))
-    access.set_keeper_password_hash(db, generate_password_hash(PASSWORD))
+    access.set_keeper_password_hash(db, quick_hash(PASSWORD))
     access.add_token(db, "Scoreboard of the Circolo Massimiliano", "0" * 64, "read", None)
     ids = evening(db, "scarto", TABLES["scarto"])
     db.conn.close()

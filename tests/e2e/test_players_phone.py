@@ -12,7 +12,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import services
 from scorekeeper.services.players import persons as players
@@ -24,6 +23,7 @@ from tests.e2e.test_accessibility import violations
 from tests.e2e.test_phone_layout import MEASURE
 from tests.e2e.test_phone_layout import SIZES
 from tests.e2e.test_phone_layout import problems_on
+from tests.passwords import quick_hash
 
 try:
     from playwright.sync_api import expect
@@ -180,7 +180,7 @@ def club_mode(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Club mode: a keeper password and a session."""
     database = tmp_path_factory.mktemp("club-link") / "club.sqlite"
     db = open_db(str(database))
-    access.set_keeper_password_hash(db, generate_password_hash(PASSWORD))
+    access.set_keeper_password_hash(db, quick_hash(PASSWORD))
     services.start_session(db, {"ruleset": "scarto", "players": TABLES[0]})
     db.conn.close()
     yield from serve(database)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from werkzeug.security import generate_password_hash
-
 from scorekeeper import services
 from scorekeeper.storage import access
 from scorekeeper.storage.db import open_db
+from tests.passwords import quick_hash
 
 LAN = "192.168.1.10"
 
 
 def set_password(app) -> None:
     """Club mode: a keeper password is set."""
-    access.set_keeper_password_hash(open_db(app.config["DATABASE"]), generate_password_hash("x"))
+    access.set_keeper_password_hash(open_db(app.config["DATABASE"]), quick_hash("x"))
 
 
 def reader(app, session_id: int, base_url: str = "http://localhost"):

@@ -13,12 +13,13 @@ from urllib.parse import parse_qs
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper.storage import access
 from scorekeeper.web import addresses
 from scorekeeper.web.db import get_db
+from tests.databases import fresh_database
+from tests.passwords import quick_hash
 from tests.web import helpers
 from tests.web.helpers import alerts
 from tests.web.helpers import deal_count
@@ -56,7 +57,7 @@ def club(app, sessions):
 
 def set_password(app, password):
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash(password))
+        access.set_keeper_password_hash(get_db(), quick_hash(password))
 
 
 def is_club_mode(app) -> bool:
@@ -596,11 +597,26 @@ def test_set_password_remove_returns_to_local_mode(app, club):
     assert client.get(f"/sessions/{pinned}/deals/new/totals").status_code == 200
 
 
+def test_passwords_and_pins_are_hashed_with_scrypt_unless_the_app_says_otherwise(
+    tmp_path, monkeypatch
+):
+    """The suite hashes cheaply (tests/passwords.py); a real app uses scrypt, for the keeper's
+    password and for every edit PIN, and a hash made one way is still checked afterwards."""
+    monkeypatch.delenv("SCOREKEEPER_SECRET_HASH_METHOD")
+    app = helpers.make_app(tmp_path)
+    pinned = start_session(app.test_client(), pin=PIN)
+    assert cli(app, "set-password", input=f"{PASSWORD}\n{PASSWORD}\n").exit_code == 0
+    with app.app_context():
+        assert access.keeper_password_hash(get_db()).startswith("scrypt:")
+        assert access.session_secrets(get_db(), pinned)["pin_hash"].startswith("scrypt:")
+    assert login(new_client(app, LAN)).status_code == 303
+
+
 # CSRF stays on for the login
 
 
 def test_the_login_form_needs_its_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.sqlite")})
+    app = create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "csrf.sqlite")})
     set_password(app, PASSWORD)
     client = new_client(app, LAN)
     assert login(client).status_code == 400
@@ -620,7 +636,7 @@ def form_token(client, path: str) -> str:
 
 
 def test_each_visitor_gets_a_token_of_their_own_and_only_theirs_is_accepted(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.sqlite")})
+    app = create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "csrf.sqlite")})
     anna, bruno = new_client(app), new_client(app)
     started = []
     for client in (anna, bruno):  # the session form posts with its token

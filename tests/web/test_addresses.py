@@ -11,12 +11,12 @@ import socket
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import services
 from scorekeeper.storage import access
 from scorekeeper.web import addresses
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web import helpers
 
 PASSWORD = "secret123"
@@ -38,7 +38,7 @@ def lan(monkeypatch):
 
 def set_password(app):
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash(PASSWORD))
+        access.set_keeper_password_hash(get_db(), quick_hash(PASSWORD))
 
 
 def share_links(app, session_id, base_url, address="127.0.0.1"):

@@ -12,11 +12,11 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import charts
 from scorekeeper.storage import access
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web.helpers import load
 from tests.web.helpers import page
 from tests.web.helpers import record_totals
@@ -173,7 +173,7 @@ def test_the_chart_is_asked_again_after_each_deal(client):
 def test_in_club_mode_a_reader_of_the_session_may_read_it_and_no_cache_keeps_it(app, client):
     session_id = session_with_totals(client, DEALS)
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash("secret123"))
+        access.set_keeper_password_hash(get_db(), quick_hash("secret123"))
     stranger = app.test_client()
     stranger.environ_base["REMOTE_ADDR"] = "192.168.1.20"
     refused = stranger.get(f"/sessions/{session_id}/chart.svg")

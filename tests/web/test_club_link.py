@@ -7,10 +7,10 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web import helpers
 from tests.web.helpers import load
 from tests.web.helpers import page
@@ -37,7 +37,7 @@ def session_id(app, client):
     """A session started in local mode, then the keeper password set: club mode."""
     started = start_session(client)
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash(PASSWORD))
+        access.set_keeper_password_hash(get_db(), quick_hash(PASSWORD))
     return started
 
 
@@ -162,7 +162,7 @@ def test_only_the_keeper_makes_a_link_and_only_in_club_mode(app, client):
     assert client.get("/club/anything").status_code == 404
     assert client.get("/players").status_code == 200  # local mode reads everything
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash(PASSWORD))
+        access.set_keeper_password_hash(get_db(), quick_hash(PASSWORD))
     response = browser(app).post("/keeper/club-link", data={"club-make": "y"})
     assert path_of(response) == "/login"
     with app.app_context():

@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 
 from PIL import Image
-from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web.test_manifest import ICO
 from tests.web.test_manifest import STATIC
 
@@ -32,7 +32,7 @@ def test_favicon_ico_is_the_apps_icon(client):
 
 def test_a_phone_in_club_mode_gets_the_favicon_without_a_login(app):
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash("secret123"))
+        access.set_keeper_password_hash(get_db(), quick_hash("secret123"))
     phone = app.test_client()
     phone.environ_base["REMOTE_ADDR"] = "192.168.1.40"
     assert icon(phone, base_url="http://192.168.1.10:8000")

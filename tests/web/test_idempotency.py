@@ -13,11 +13,11 @@ import threading
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
 from scorekeeper.storage import request_keys as storage
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web.helpers import alerts
 from tests.web.helpers import field_value
 from tests.web.helpers import form_data
@@ -389,7 +389,7 @@ def test_in_club_mode_only_who_may_read_the_session_learns_whether_a_key_was_use
     key = shown_key(client, path)
     client.post(path, data=totals_form([30, 27, 21]) | {"request_key": key})
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash("secret123"))
+        access.set_keeper_password_hash(get_db(), quick_hash("secret123"))
     stranger = app.test_client()
     stranger.environ_base["REMOTE_ADDR"] = "192.168.1.20"
     refused = stranger.get(f"/sessions/{session_id}/deals/requests/{key}")

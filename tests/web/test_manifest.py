@@ -14,10 +14,10 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from PIL import Image
-from werkzeug.security import generate_password_hash
 
 from scorekeeper.storage import access
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web import helpers
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -83,7 +83,7 @@ def test_every_page_links_the_manifest_the_icons_and_the_theme_colour(client):
 
 def test_a_phone_in_club_mode_gets_the_manifest_and_icons_without_a_login(app):
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash("secret123"))
+        access.set_keeper_password_hash(get_db(), quick_hash("secret123"))
     phone = app.test_client()
     phone.environ_base["REMOTE_ADDR"] = "192.168.1.40"
     base = "http://192.168.1.10:8000"

@@ -27,7 +27,6 @@ from flask import Flask
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 from schemathesis.core.parameters import ParameterLocation
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper import services
@@ -39,6 +38,7 @@ from scorekeeper.web.api import shape
 from scorekeeper.web.api.openapi import SOURCE
 from scorekeeper.web.api.openapi import description
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web.openapi_schema import LOOPBACK
 from tests.web.openapi_schema import schema
 
@@ -208,7 +208,7 @@ def test_a_request_without_the_rights_it_needs_is_refused_as_described(app):
     lan.environ_base["REMOTE_ADDR"] = "192.168.1.20"
     assert ask(lan, "GET /rulesets").status_code == 403
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash("secret123"))
+        access.set_keeper_password_hash(get_db(), quick_hash("secret123"))
     assert ask(lan, "GET /sessions").status_code == 401
     assert ask(lan, "POST /count", {"ruleset": "scarto", "cards": ["KS"]}).status_code == 200
 

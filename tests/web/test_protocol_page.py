@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from werkzeug.security import generate_password_hash
 
 from scorekeeper import services
 from scorekeeper.storage import access
 from scorekeeper.web.db import get_db
+from tests.passwords import quick_hash
 from tests.web.helpers import page
 from tests.web.helpers import text
 
@@ -202,7 +202,7 @@ def test_a_read_link_asks_the_version_of_its_own_session_only(app, client, eveni
     other = new_session(client, players=["Anna", "Bruno", "Carla"])
     saved = deal_id(client, evening, 2)
     with app.app_context():
-        access.set_keeper_password_hash(get_db(), generate_password_hash("at-the-club"))
+        access.set_keeper_password_hash(get_db(), quick_hash("at-the-club"))
         token = services.load_session(get_db(), evening).read_token
     phone = app.test_client()
     phone.environ_base["REMOTE_ADDR"] = "192.168.1.20"

@@ -9,7 +9,6 @@ from typing import Any
 
 import sqlite_utils
 from flask_babel import gettext as _
-from werkzeug.security import generate_password_hash
 
 from ...rules import InvalidRulesetError
 from ...rules import Ruleset
@@ -18,6 +17,8 @@ from ...rules.problem import translatable
 from ...storage import access
 from ...storage import repository
 from ...translate import ruleset_name
+from ..access import DEFAULT_HASH
+from ..access import hash_secret
 from ..deals.inputs import SEAT_RANGE
 from ..errors import InputError
 from ..errors import field_error
@@ -41,13 +42,16 @@ class NewSession:
     row: dict[str, Any]
     links: list[Any]
     """Each seat's player: an id, or a name to link when stored (players.link_new)."""
-    pin: str | None
+    pin_hash: str | None
+    """The edit PIN's hash, made here: hashing is slow by design and holds no lock."""
     ruleset: Ruleset
 
 
-def start_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
+def start_session(
+    db: sqlite_utils.Database, body: Mapping[str, Any], hash_method: str = DEFAULT_HASH
+) -> int:
     """Check and store a new session; return its id."""
-    return start_checked(db, check_session(db, body))
+    return start_checked(db, check_session(db, body, hash_method))
 
 
 def start_checked(db: sqlite_utils.Database, checked: NewSession) -> int:
@@ -56,7 +60,9 @@ def start_checked(db: sqlite_utils.Database, checked: NewSession) -> int:
         return store_session(db, checked)
 
 
-def check_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> NewSession:
+def check_session(
+    db: sqlite_utils.Database, body: Mapping[str, Any], hash_method: str = DEFAULT_HASH
+) -> NewSession:
     """Check a new session without storing it: InputError at the field at fault."""
     ruleset = ruleset_of(body)
     given, links = session_players(db, body.get("players"))
@@ -78,15 +84,16 @@ def check_session(db: sqlite_utils.Database, body: Mapping[str, Any]) -> NewSess
         "language": clean_language(body.get("language", "en")),
         "played_on": clean_played_on(body.get("played_on")),
     }
-    return NewSession(row, links, _pin(body.get("pin")), ruleset)
+    pin = _pin(body.get("pin"))
+    pin_hash = hash_secret(pin, hash_method) if pin else None
+    return NewSession(row, links, pin_hash, ruleset)
 
 
 def store_session(db: sqlite_utils.Database, checked: NewSession) -> int:
     """Store a checked session, inside the caller's write transaction; return its id."""
     session_id = repository.insert_session(db, checked.row)
     link_new(db, session_id, checked.links)
-    pin_hash = generate_password_hash(checked.pin) if checked.pin else None
-    access.set_session_secrets(db, session_id, secrets.token_urlsafe(9), pin_hash)
+    access.set_session_secrets(db, session_id, secrets.token_urlsafe(9), checked.pin_hash)
     return session_id
 
 

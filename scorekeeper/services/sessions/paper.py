@@ -21,6 +21,7 @@ from flask_babel import ngettext
 
 from ...rules.audit import DealResult
 from ...storage import repository
+from ..access import DEFAULT_HASH
 from ..deals.inputs import DealInput
 from ..deals.record import dealer_for
 from ..deals.record import preview_deal
@@ -67,20 +68,24 @@ class CheckedPaper:
     """Each deal's input, its audit and its dealer, in order."""
 
 
-def record_paper(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
+def record_paper(
+    db: sqlite_utils.Database, body: Mapping[str, Any], hash_method: str = DEFAULT_HASH
+) -> int:
     """Check a paper protocol and store it whole; return the new session's id.
 
     ``body`` is a new session's (sessions.start_session) with ``"deals"``: the rows as typed,
     and optionally ``"reading"`` ("points" or "scores") for rows that could be read either way.
     """
-    return store_paper(db, check_paper(db, body))
+    return store_paper(db, check_paper(db, body, hash_method))
 
 
-def check_paper(db: sqlite_utils.Database, body: Mapping[str, Any]) -> CheckedPaper:
+def check_paper(
+    db: sqlite_utils.Database, body: Mapping[str, Any], hash_method: str = DEFAULT_HASH
+) -> CheckedPaper:
     """Check the session and every row without storing anything: InputError for the session,
     PaperError naming every row that cannot be recorded."""
     rows = _rows(body.get("deals"))
-    checked = check_session(db, body)
+    checked = check_session(db, body, hash_method)
     table = Session(
         id=0,
         ruleset=checked.ruleset,

@@ -83,6 +83,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["keeper_logged_in"] = lambda: club_mode() and is_keeper()
 
 
+def secret_hash() -> str:
+    """How this app hashes a keeper password or an edit PIN (services.access.hash_secret)."""
+    return str(current_app.config["SECRET_HASH_METHOD"])
+
+
 def club_mode() -> bool:
     """A keeper password is set: the app may serve other machines."""
     if "club_mode" not in g:

@@ -11,10 +11,10 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 from flask_babel import gettext as _
-from werkzeug.security import generate_password_hash
 
 from ...services import access
 from ..db import get_db
+from .auth import secret_hash
 from .keeper import new_token
 
 MIN_PASSWORD = 8
@@ -43,7 +43,7 @@ def set_password(remove: bool) -> None:
         raise click.ClickException(
             _("the password needs at least %(n)s characters", n=MIN_PASSWORD)
         )
-    access.set_keeper_password_hash(db, generate_password_hash(password))
+    access.set_keeper_password_hash(db, access.hash_secret(password, secret_hash()))
     click.echo(_("The keeper password is set: pages need a login, API writes a token."))
 
 

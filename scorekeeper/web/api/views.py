@@ -39,6 +39,7 @@ from ...services.sessions.lifecycle import ruleset_of
 from ...services.sessions.protocol import build_protocol
 from ...translate import error_text
 from .. import errors
+from ..access.auth import secret_hash
 from ..converters import MAX_ID
 from ..db import get_db
 from . import bp
@@ -113,7 +114,7 @@ def session_start() -> Answer:
     """Start a session; 201 with the session and the address of its page."""
     body = js.body_object()
     shape.session_body(body)
-    session_id = services.start_session(get_db(), body)
+    session_id = services.start_session(get_db(), body, secret_hash())
     body = _protocol(session_id)
     return jsonify(body), 201, {"Location": body["url"]}
 

@@ -28,6 +28,7 @@ from ...services.sessions.paper import MAX_ROWS
 from ...services.sessions.paper import PaperError
 from ...services.sessions.paper import check_paper
 from ...services.sessions.paper import store_paper
+from ..access.auth import secret_hash
 from ..db import get_db
 from ..forms import place_error
 from . import bp
@@ -60,7 +61,7 @@ def _save(form: Any, ruleset: Ruleset) -> Response | Page:
     """Check the whole protocol, ask about new names, then store it all."""
     body, lines = paper_body(form, ruleset, int(form.row_count.data))
     try:
-        checked = check_paper(get_db(), body)
+        checked = check_paper(get_db(), body, secret_hash())
     except PaperError as error:
         form.form_errors.append(str(error))
         row_errors = {lines[index]: message for index, message in error.rows.items()}

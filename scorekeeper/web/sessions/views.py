@@ -27,6 +27,7 @@ from ...services.sessions.versions import session_version
 from ...sheets.content import qr_svg
 from ..access.auth import club_mode
 from ..access.auth import no_store
+from ..access.auth import secret_hash
 from ..addresses import shared_url
 from ..db import get_db
 from ..forms import ConfirmForm
@@ -45,7 +46,7 @@ def new() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         asking: list[str] = []
         try:
-            checked = check_session(get_db(), forms.session_body(form))
+            checked = check_session(get_db(), forms.session_body(form), secret_hash())
             asking = forms.unconfirmed(form, new_names(get_db(), checked.row["players"]))
             if not asking:  # every name is a player's, or the keeper said to add them
                 session_id = start_checked(get_db(), checked)
