@@ -10,11 +10,12 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
 from scorekeeper.web.sheets import printing
+from tests.databases import fresh_database
 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite")})
 
 
 @pytest.fixture

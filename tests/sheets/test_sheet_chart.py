@@ -14,6 +14,7 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.charts.svg import PALETTE
 from scorekeeper.storage.db import open_db
+from tests.databases import fresh_database
 from tests.sheets.test_sheets import new_session
 from tests.sheets.test_sheets import pdf_of
 
@@ -22,7 +23,7 @@ DPI = 60
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite")})
 
 
 def rendered_page(data: bytes, folder) -> Image.Image:

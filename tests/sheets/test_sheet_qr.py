@@ -19,6 +19,7 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
+from tests.databases import fresh_database
 from tests.sheets.club import LAN
 from tests.sheets.club import reader
 from tests.sheets.club import set_password
@@ -30,7 +31,9 @@ def lan(monkeypatch):
 
 
 def make_app(tmp_path, **config):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), **config})
+    return create_app(
+        {"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite"), **config}
+    )
 
 
 def new_session(app):

@@ -17,6 +17,7 @@ from scorekeeper.sheets.render import _static_fetcher_class
 from scorekeeper.sheets.render import compact
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
+from tests.databases import fresh_database
 from tests.sheets import club
 
 # Three deals of Scarto, by hand: scores +4 +1 -5, -6 +4 +2, +2 +2 -4 -> totals 0, 7, -7.
@@ -26,7 +27,7 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite")})
 
 
 def new_session(app, players=("Anna", "Bruno", "Nicolò"), ruleset="scarto", deals=DEALS):

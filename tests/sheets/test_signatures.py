@@ -15,6 +15,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.storage.db import open_db
+from tests.databases import fresh_database
 from tests.sheets.test_sheets import DEALS
 from tests.sheets.test_sheets import new_session
 from tests.sheets.test_sheets import pdf_of
@@ -26,7 +27,7 @@ HEADER = "pts (score) total " * 2 + "pts (score) total"  # the table's, on each 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite")})
 
 
 def pages_of(client, session_id: int, paper: str) -> list[str]:

@@ -20,6 +20,7 @@ from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import addresses
 from scorekeeper.web.sheets import views as sheets_module
+from tests.databases import fresh_database
 from tests.sheets import club
 
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]  # totals 0, 7, -7
@@ -27,7 +28,7 @@ DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]  # totals 0, 7, -7
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite")})
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite")})
 
 
 def db_of(app):
@@ -184,8 +185,8 @@ def test_a_write_while_the_sheet_renders_is_not_hidden_by_the_cache(app, monkeyp
 
 
 def test_two_apps_with_their_own_databases_share_no_sheet(tmp_path):
-    first = create_app({"TESTING": True, "DATABASE": str(tmp_path / "a.sqlite")})
-    second = create_app({"TESTING": True, "DATABASE": str(tmp_path / "b.sqlite")})
+    first = create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "a.sqlite")})
+    second = create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "b.sqlite")})
     assert new_session(first, ("Anna", "Bruno", "Carla")) == 1
     assert new_session(second, ("Ugo", "Vera", "Zeno")) == 1
     assert "Anna" in sheet(first.test_client(), "/sessions/1/sheet.pdf")[1]
@@ -194,7 +195,7 @@ def test_two_apps_with_their_own_databases_share_no_sheet(tmp_path):
 
 def test_the_cache_keeps_at_most_the_configured_number_of_sheets(tmp_path):
     app = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SHEET_CACHE_SIZE": 2}
+        {"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite"), "SHEET_CACHE_SIZE": 2}
     )
     client = app.test_client()
     urls = [f"/sessions/{new_session(app, deals=DEALS[:1])}/sheet.pdf" for _ in range(3)]
@@ -207,7 +208,7 @@ def test_the_cache_keeps_at_most_the_configured_number_of_sheets(tmp_path):
 
 def test_a_cache_size_of_zero_renders_every_time(tmp_path):
     app = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SHEET_CACHE_SIZE": 0}
+        {"TESTING": True, "DATABASE": fresh_database(tmp_path / "t.sqlite"), "SHEET_CACHE_SIZE": 0}
     )
     client = app.test_client()
     url = f"/sessions/{new_session(app, deals=DEALS[:1])}/sheet.pdf"

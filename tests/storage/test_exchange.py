@@ -35,6 +35,7 @@ from scorekeeper.web.db import get_db
 from tests.bodies import piles_body
 from tests.bodies import play_body
 from tests.bodies import quick_body
+from tests.databases import fresh_database
 from tests.fuzzing import examples
 
 SCARTO = find_ruleset("scarto")
@@ -44,7 +45,7 @@ TOTALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "main.sqlite")})
+    return create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "main.sqlite")})
 
 
 @pytest.fixture

@@ -76,11 +76,13 @@ def _checks(operation_id: str, statuses: list[str]) -> dict[str, object]:
 
 
 # `make check` leaves out the coverage phase (the edge values of every schema, worked out as the
-# tests are collected: some 7 s in each process); `make test` and `make fuzz` run every phase.
-PHASES = {"coverage": {"enabled": False}} if PROFILE == "quick" else {}
+# tests are collected, some 7 s in each process, then 8,000 requests); `make test` and `make fuzz`
+# run every phase. The stateful phase gives the links tests/web/test_openapi_workflow.py follows.
+PHASES = ["examples", "fuzzing", "stateful"]
+if PROFILE != "quick":
+    PHASES.insert(1, "coverage")
 config = schemathesis.Config.from_dict(
     {
-        "phases": PHASES,
         "checks": {"negative_data_rejection": {"expected-statuses": NEGATIVE}},
         "operations": [
             {"include-operation-id": operation_id, "checks": _checks(operation_id, statuses)}
@@ -95,5 +97,4 @@ RUN_SEED = SEED if FUZZING else 20250607
 if RUN_SEED is not None:
     schema.config.seed = RUN_SEED
 schema.config.generation.update(max_examples=examples(30))
-# The stateful phase gives the links tests/web/test_openapi_workflow.py follows.
-schema.config.phases.update(phases=["examples", "coverage", "fuzzing", "stateful"])
+schema.config.phases.update(phases=PHASES)

@@ -17,11 +17,12 @@ from scorekeeper.storage import exchange
 from scorekeeper.storage.backup import backup_database
 from scorekeeper.translate import error_text
 from scorekeeper.web.db import get_db
+from tests.databases import fresh_database
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "main.sqlite")})
+    app = create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "main.sqlite")})
     app.instance_path = str(tmp_path / "instance")  # not the project's instance/ folder
     return app
 

@@ -12,6 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.rules import OPTIONS
 from scorekeeper.rules import PRESETS
 from scorekeeper.services.sessions.lifecycle import clean_text
+from tests.databases import fresh_database
 from tests.fuzzing import examples
 from tests.web.helpers import alerts
 from tests.web.helpers import all_sessions
@@ -40,7 +41,7 @@ def players_errors(soup):
 
 def test_csrf_is_on_by_default_and_a_post_without_a_token_is_refused_storing_nothing(tmp_path):
     # No SECRET_KEY given: the factory makes one when the config has none.
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.sqlite")})
+    app = create_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "csrf.sqlite")})
     client = app.test_client()
     form = client.get("/sessions/new")
     assert page(form).find(attrs={"name": "csrf_token"}) is not None
