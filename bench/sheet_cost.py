@@ -67,7 +67,7 @@ warm_up(app)
 client = app.test_client()
 assert client.get("/").status_code == 200
 if sys.argv[1] == "warm":  # as the club server's sheet process starts (sheets/render.py preload)
-    from scorekeeper.pdf.render import preload
+    from scorekeeper.sheets.render import preload
     preload()
 took = []
 for _ in range(2):

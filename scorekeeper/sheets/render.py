@@ -56,7 +56,8 @@ def render_pdf(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> 
 
 
 def render_apart() -> None:
-    """Render every sheet from now on in a process of its own, WeasyPrint imported there at once.
+    """Render every sheet from now on in a process of its own, WeasyPrint imported there at once
+    (in the background: this returns before it is done).
 
     A sheet is 0.1 to 1.5 s of Python: in the server's process it held the interpreter lock
     while the keepers' requests waited, and under bench/club_load.py every level at which a
@@ -68,7 +69,9 @@ def render_apart() -> None:
     if not _apart:
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=preload)
-        pool.submit(int).result()  # started, and WeasyPrint imported, before the first sheet
+        # Started now, WeasyPrint imported there while the server already answers: a restart
+        # serves the keepers at once, and only a sheet asked for in the first second waits.
+        pool.submit(int)
         _apart.append(pool)
 
 
