@@ -2,7 +2,8 @@
 
 scripts/system-packages runs here for real (bash), on a PATH of stand-ins: an ``ldconfig`` that
 lists the libraries a test says are installed, an ``id`` that says who we are, an ``apt-get``
-that "installs" by adding to that list, and ``chromium``/``pdftoppm`` where a test wants them.
+that "installs" by adding to that list, and ``chromium-headless-shell``/``pdftoppm`` where a
+test wants them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ LIBRARIES = {  # Debian package -> the library ldconfig lists for it
     "libpangoft2-1.0-0": "libpangoft2-1.0.so.0",
     "libharfbuzz-subset0": "libharfbuzz-subset.so.0",
 }
-COMMANDS = {"chromium": "chromium", "poppler-utils": "pdftoppm"}
+COMMANDS = {"chromium-headless-shell": "chromium-headless-shell", "poppler-utils": "pdftoppm"}
 
 
 class Machine:
@@ -149,10 +150,13 @@ def test_test_tools_are_skipped_outside_ci_and_required_in_it(tmp_path, ci, stat
     result = machine.run("test", ci=ci)
     assert result.returncode == status
     if ci:
-        assert "missing: chromium, which the tests need in CI" in result.stderr
+        assert "missing: chromium-headless-shell, which the tests need in CI" in result.stderr
     else:
-        assert "missing: chromium; the tests that need it will be skipped" in result.stderr
-    assert "sudo apt-get install chromium poppler-utils" in result.stderr
+        assert (
+            "missing: chromium-headless-shell; the tests that need it will be skipped"
+            in result.stderr
+        )
+    assert "sudo apt-get install chromium-headless-shell poppler-utils" in result.stderr
 
 
 # The lock files

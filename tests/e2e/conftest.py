@@ -1,4 +1,5 @@
-"""End-to-end fixtures: the real app over real HTTP, driven by Debian's Chromium through Playwright.
+"""End-to-end fixtures: the real app over real HTTP, driven by Debian's Chromium (its headless
+build) through Playwright.
 
 The app runs in a thread with its own SQLite file and CSRF on, so the browser submits the real
 forms with their tokens. Without Chromium (or the playwright package), or with a Chromium that
@@ -19,7 +20,16 @@ import pytest
 
 from tests.servers import in_thread
 
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+# Chromium's headless build (Debian's chromium-headless-shell, what Playwright itself runs
+# headless): the same Blink and V8 as the browser, without its windowing, for half the CPU
+# (the browser tests took 183 s on two cores with the full browser, 97 s with it). The full
+# browser where only it is installed (macOS), or CHROMIUM=/usr/bin/chromium to look with it.
+CHROMIUM = (
+    os.environ.get("CHROMIUM")
+    or shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or "/usr/lib/chromium/chromium-headless-shell"
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -82,7 +92,7 @@ def chromium_browser() -> Iterator[Any]:
     except ImportError:
         _unavailable("playwright not installed: pip install -e '.[dev]'")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        _unavailable("Chromium not installed: apt-get install chromium")
+        _unavailable("Chromium not installed: apt-get install chromium-headless-shell")
     from playwright.sync_api import Error as PlaywrightError
 
     driver = sync_playwright().start()
