@@ -113,6 +113,9 @@ def main() -> None:
             _serve(app, listening)
             os._exit(0)
         children.append(child)
+    from .web.stats.worker import catch_up_at_start
+
+    catch_up_at_start(app.config["DATABASE"])  # after the forks: a thread does not survive one
     try:
         _serve(app, listening)
     finally:

@@ -56,6 +56,17 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         db.conn.execute("COMMIT")
 
 
+@contextlib.contextmanager
+def snapshot(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """One read transaction: every read in it sees the database as it was at the first, whatever
+    is written meanwhile (WAL), and it holds no lock a writer waits for."""
+    db.conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        db.conn.execute("COMMIT")
+
+
 def select(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
     """The rows of a SELECT, as dicts. sqlite-utils' ``query`` wraps each statement in a
     savepoint in case it writes; a plain read needs none, and this spares the two statements

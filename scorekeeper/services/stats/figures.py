@@ -1,4 +1,5 @@
-"""A player's statistics and the club's ranking, from the results' rows (services/stats/rows.py).
+"""A player's statistics and the club's ranking, from the results' rows (services/stats/rows.py),
+as far as ``rows.refresh`` has brought them: the caller refreshes first.
 
 Scores are as each ruleset records them (points - 26 in Scarto, raw points in Tarocchi a 3 and
 Piedicavallo), so the pages pick a ruleset; the API adds up every ruleset unless asked for one.
@@ -19,7 +20,6 @@ from ...storage.stats import figures as stats
 from ...storage.stats.figures import Filters
 from ..players.persons import get_player
 from . import ratings
-from .rows import refresh
 
 HEAD_TO_HEAD_DEALS = 10
 """An opponent shows in the head-to-head once met in this many deals (``min_deals``)."""
@@ -48,7 +48,6 @@ def player_stats(
 ) -> dict[str, Any]:
     """A player's statistics for a ruleset and a period; NotFoundError for no such player."""
     player = get_player(db, player_id)
-    refresh(db)
     totals = stats.player_totals(db, player_id, filters)
     deals, dealt = totals["deals"], totals["dealt"]
     return {
@@ -98,7 +97,6 @@ def ranking(
     """The club's ranking: every player neither archived nor merged with ``min_deals`` deals or
     more, by ``order`` (best first); players with the same figure share a rank (1, 2, 2, 4).
     Each has his rating at the end of the period beside it."""
-    refresh(db)
     rows = [
         row | {"score_per_deal": per_deal(row["score_total"], row["deals"])}
         for row in stats.ranking_rows(db, filters, min_deals)
@@ -162,7 +160,6 @@ def deal_lines(
 ) -> Iterator[dict[str, Any]]:
     """Every deal the player played in the period, in order (the CSV of his deals)."""
     get_player(db, player_id)
-    refresh(db)
     return stats.deal_lines(db, player_id, filters)
 
 

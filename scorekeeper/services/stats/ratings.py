@@ -11,13 +11,24 @@ The ratings are worked out again from the first day whose games changed (storage
 ``mark_ratings``): each player's last rating before that day is taken as it is, and the games
 from that day on are played again in order. So the same stored deals give the same ratings,
 whatever order the changes came in, as if every deal had been right from the start.
+
+A replay never holds the database's write lock for longer than a save does: it claims the work
+(one replay at a time, whichever process), reads the games from one snapshot outside any write,
+rates them, and writes its rows in short transactions under its own number. Readers see the
+last complete ratings until its last write shows it whole. A change saved meanwhile marks its
+day again, and the next replay takes it: nothing newer is lost. A replay whose process died
+(no heartbeat for ``LEASE``) is taken over by the next.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from collections.abc import Iterable
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 import sqlite_utils
@@ -25,6 +36,7 @@ from openskill.models import PlackettLuce
 from openskill.models import PlackettLuceRating
 
 from ...rules import PRESETS
+from ...storage import repository
 from ...storage.stats import rows as results
 
 MODEL = PlackettLuce()
@@ -42,22 +54,99 @@ call to the system's random source) for each one it makes, already once a player
 the copy ``rate`` works on, and twice would cost a quarter of a replay's time."""
 
 
-def replay(db: sqlite_utils.Database) -> None:
-    """Work the ratings out again from the first day marked, if any. Call inside a write."""
+LEASE = timedelta(seconds=60)
+"""A replay whose heartbeat is older than this was left by a process that died: taken over."""
+ROWS_A_WRITE = 1000
+"""Rating rows a replay writes a transaction: a few milliseconds, as a save takes."""
+
+
+def replay(
+    db: sqlite_utils.Database,
+    most_games: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> bool:
+    """Work the ratings out again from the first day marked, if any, unless another replay is
+    under way or it would rate more than ``most_games`` games. Whether this one did it (or
+    there was nothing to do). ``progress(done, of)`` hears of each write."""
+    claimed = _claim(db, most_games)
+    if claimed is None:
+        return results.dirty_from(db) is None and results.running_replay(db) is None
+    number, day = claimed
+    try:
+        with repository.snapshot(db):
+            known: Known = {
+                row["player_id"]: (MODEL.rating(row["mu"], row["sigma"]), row["games"])
+                for row in results.ratings_before(db, day)
+            }
+            seats = list(results.rated_games(db, day))
+        rows: list[tuple[Any, ...]] = []
+        for _key, game in itertools.groupby(seats, lambda r: (r["session_id"], r["game"])):
+            rows.extend(rate_game(list(game), known))
+        if not _write(db, number, rows, progress):
+            return False
+    except BaseException:
+        with repository.write(db):  # its days are to be done again, by the next replay
+            results.abandon_replay(db, number)
+            results.mark_ratings(db, day)
+        raise
+    _drop_dead(db, number, day)
+    return True
+
+
+def _claim(db: sqlite_utils.Database, most_games: int | None) -> tuple[int, str] | None:
+    """Claim the replay of the marked days: (its number, its first day), or None when nothing
+    is marked, another replay is under way, or it would rate more than ``most_games`` games."""
     day = results.dirty_from(db)
-    if day is None:
-        return
-    known: Known = {
-        row["player_id"]: (MODEL.rating(row["mu"], row["sigma"]), row["games"])
-        for row in results.ratings_before(db, day)
-    }
-    results.delete_ratings_from(db, day)
-    rows: list[tuple[Any, ...]] = []
-    games = itertools.groupby(results.rated_games(db, day), lambda r: (r["session_id"], r["game"]))
-    for _key, seats in games:
-        rows.extend(rate_game(list(seats), known))
-    results.insert_ratings(db, rows)
-    results.ratings_replayed(db)
+    if day is None or _under_way(results.running_replay(db)):
+        return None
+    if most_games is not None and results.games_from(db, day) > most_games:
+        return None
+    with repository.write(db):
+        day, running = results.dirty_from(db), results.running_replay(db)
+        if day is None or _under_way(running):
+            return None
+        if running is not None:  # its process died: this one starts where it started
+            day = min(day, running["from_day"])
+            results.abandon_replay(db, running["id"])
+        results.clear_dirty(db)
+        return results.start_replay(db, day, _now()), day
+
+
+def _write(
+    db: sqlite_utils.Database,
+    number: int,
+    rows: list[tuple[Any, ...]],
+    progress: Callable[[int, int], None] | None,
+) -> bool:
+    """Write the replay's rows a few at a time, then show them: False if it was taken over."""
+    for start in range(0, len(rows), ROWS_A_WRITE):
+        with repository.write(db):
+            if not results.keep_replay(db, number, _now()):
+                return False
+            results.insert_ratings(db, rows[start : start + ROWS_A_WRITE], number)
+        if progress:
+            progress(min(start + ROWS_A_WRITE, len(rows)), len(rows))
+    with repository.write(db):
+        if not results.keep_replay(db, number, _now()):
+            return False
+        results.finish_replay(db, number)
+    return True
+
+
+def _drop_dead(db: sqlite_utils.Database, number: int, day: str) -> None:
+    """Delete the rows the finished replay hides, a few at a time."""
+    while True:
+        with repository.write(db):
+            if results.drop_dead_ratings(db, number, day, ROWS_A_WRITE) < ROWS_A_WRITE:
+                return
+
+
+def _under_way(running: dict[str, Any] | None) -> bool:
+    return running is not None and running["beat"] > (datetime.now(UTC) - LEASE).isoformat()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def rate_game(seats: list[dict[str, Any]], known: Known) -> list[tuple[Any, ...]]:

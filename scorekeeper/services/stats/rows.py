@@ -4,14 +4,21 @@ A row per seat of each deal (score, points, dealer, marked by the audit, illegal
 seat of each game (total, won, finished), so that the statistics add them up in SQL instead of
 loading every deal. In a team ruleset each seat carries its side's score and total: the seats
 are the players. The rows of a session are kept with the revision they were made from
-(sessions.revision goes up with every change to a deal, by trigger): ``refresh`` works out again
-every session that changed, before statistics, rankings or ratings are read, and then the
-ratings from the first day that changed (services/stats/ratings.py).
+(sessions.revision goes up with every change to a deal, by trigger).
+
+``refresh`` brings them up to date, then the ratings from the first day that changed
+(services/stats/ratings.py), without ever holding the write lock longer than a save does: each
+session is worked out from a snapshot outside any write, and its rows stored in a short write
+only if the session is still as it was read (else it stays to do). A request does a little
+(``AT_ONCE``): the rest is left to a worker or the ``rebuild-stats`` command, and the pages show
+the last complete figures meanwhile, saying so.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
@@ -27,36 +34,114 @@ from . import ratings
 LOG = logging.getLogger(__name__)
 SCARTO_ILLEGAL = "scarto-illegal"
 """The audit's problem code for an illegal scarto: counted for the dealer."""
+SESSIONS_A_WRITE = 20
+"""Sessions whose rows one short write stores (a few milliseconds)."""
 
 
-def refresh(db: sqlite_utils.Database) -> None:
-    """Bring every session's rows and the ratings up to date with the stored deals, in one
-    write; nothing to do (one read) when they are."""
-    if results.is_current(db):
-        return
+@dataclass(frozen=True)
+class Budget:
+    """How much of the work one call may do: sessions worked out, games a replay rates
+    (None: no limit)."""
+
+    sessions: int | None
+    games: int | None
+
+
+AT_ONCE = Budget(sessions=40, games=2000)
+"""What a request may do before it answers (some tens of milliseconds): the sessions and the
+replay one evening's saves leave. More, such as a correction to last year's session or an
+upgrade, is left to the worker."""
+EVERYTHING = Budget(sessions=None, games=None)
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """How far the figures are from the stored deals after ``refresh``."""
+
+    sessions_to_do: int
+    ratings_to_do: bool
+
+    @property
+    def current(self) -> bool:
+        return not self.sessions_to_do and not self.ratings_to_do
+
+
+def refresh(
+    db: sqlite_utils.Database,
+    budget: Budget = AT_ONCE,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> Freshness:
+    """Bring the sessions' rows and then the ratings up to date with the stored deals, within
+    ``budget``; how far they are after. ``progress(what, done, of)`` hears how it goes."""
+    stale = results.stale_sessions(db, -1 if budget.sessions is None else budget.sessions)
+    for start in range(0, len(stale), SESSIONS_A_WRITE):
+        rework_sessions(db, stale[start : start + SESSIONS_A_WRITE])
+        if progress:
+            progress("sessions", min(start + SESSIONS_A_WRITE, len(stale)), len(stale))
+    to_do = results.stale_count(db)
+    replayed = not to_do and ratings.replay(
+        db, budget.games, progress and (lambda done, of: progress("ratings", done, of))
+    )
+    return Freshness(to_do, not replayed)
+
+
+def freshness(db: sqlite_utils.Database) -> Freshness:
+    """How far the figures are from the stored deals, without working anything out."""
+    replay_to_do = results.dirty_from(db) is not None or results.running_replay(db) is not None
+    return Freshness(results.stale_count(db), replay_to_do)
+
+
+def rebuild(
+    db: sqlite_utils.Database, progress: Callable[[str, int, int], None] | None = None
+) -> Freshness:
+    """Work every figure out again from the stored deals (after an upgrade, or for a repair);
+    the pages show the figures made before until the new ones are complete."""
     with repository.write(db):
-        for row in results.stale_sessions(db):
-            rework_session(db, row)
-        ratings.replay(db)
+        results.mark_all_stale(db)
+    return refresh(db, EVERYTHING, progress)
 
 
-def rework_session(db: sqlite_utils.Database, row: dict[str, Any]) -> None:
-    """One session's rows made again (or dropped, when it was deleted); its ratings, on the
-    day it was played and on the day its rows were made for, are to be worked out again."""
-    if row["made_on"] is not None:
-        results.mark_ratings(db, row["made_on"])
-    if row["deleted"]:
-        results.drop_session(db, row["id"])
-        return
-    try:
-        seats, games = session_rows(load_session(db, row["id"]))
-    except ScorekeeperError:
-        # Stored deals the rules core cannot group into games (none the app records): the
-        # session counts for nothing, rather than every statistic of the club failing.
-        LOG.warning("session %s left out of the statistics", row["id"], exc_info=True)
-        seats, games = [], []
-    results.replace_session(db, row, seats, games)
-    results.mark_ratings(db, row["played_on"])
+def rework_sessions(db: sqlite_utils.Database, stale: list[dict[str, Any]]) -> None:
+    """These sessions' rows made again (or dropped, when deleted): worked out from snapshots,
+    then stored together in one short write."""
+    store_rows(db, [(row, _worked_out(db, row["id"])) for row in stale])
+
+
+Made = tuple[dict[str, Any] | None, list[tuple[Any, ...]], list[tuple[Any, ...]]]
+"""A session's state as read (None: gone) and its seat and game rows worked out from it."""
+
+
+def store_rows(db: sqlite_utils.Database, made: list[tuple[dict[str, Any], Made]]) -> None:
+    """Store sessions' rows worked out from snapshots, in one short write, each only if the
+    session is still as it was read: one changed meanwhile stays stale, for next time. Their
+    ratings, on the day each was played and on the day its rows were made for, are marked."""
+    with repository.write(db):
+        for row, (state, seats, games) in made:
+            if state is None or results.session_state(db, row["id"]) != state:
+                continue
+            if row["made_on"] is not None:
+                results.mark_ratings(db, row["made_on"])
+            if state["deleted"]:
+                results.drop_session(db, row["id"])
+                continue
+            results.replace_session(db, state, seats, games)
+            results.mark_ratings(db, state["played_on"])
+
+
+def _worked_out(db: sqlite_utils.Database, session_id: int) -> Made:
+    """A session's state and rows, read from one snapshot."""
+    with repository.snapshot(db):
+        state = results.session_state(db, session_id)
+        if state is None or state["deleted"]:
+            return state, [], []
+        try:
+            seats, games = session_rows(load_session(db, session_id))
+        except ScorekeeperError:
+            # Stored deals the rules core cannot group into games (none the app records): the
+            # session counts for nothing, rather than every statistic of the club failing.
+            LOG.warning("session %s left out of the statistics", session_id, exc_info=True)
+            seats, games = [], []
+    return state, seats, games
 
 
 def session_rows(

@@ -13,6 +13,9 @@ from . import players  # noqa: F401  the club's history: players, results, ratin
 from . import deals  # noqa: F401  later steps on the stored deals
 
 # isort: split
+from . import stats  # noqa: F401  later steps on the statistics' tables
+
+# isort: split
 from .steps import migrations
 
 __all__ = ["migrations"]

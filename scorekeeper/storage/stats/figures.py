@@ -17,6 +17,7 @@ import sqlite_utils
 
 from ..repository import Row
 from ..repository import select
+from .rows import LIVE
 
 
 @dataclass(frozen=True)
@@ -145,8 +146,8 @@ def ranking_rows(db: sqlite_utils.Database, filters: Filters, min_deals: int) ->
 
 def rating_as_of(db: sqlite_utils.Database, player_id: int, day: str | None) -> Row | None:
     """The player's rating after his last rated game up to ``day`` (None: the latest)."""
-    sql = """
-        select mu, sigma, games from ratings where player_id = ? and played_on <= ?
+    sql = f"""
+        select mu, sigma, games from ratings where player_id = ? and played_on <= ? and {LIVE}
         order by played_on desc, games desc limit 1
     """
     return next(select(db, sql, [player_id, day or "9999-12-31"]), None)
@@ -154,10 +155,10 @@ def rating_as_of(db: sqlite_utils.Database, player_id: int, day: str | None) -> 
 
 def ratings_as_of(db: sqlite_utils.Database, day: str | None) -> dict[int, Row]:
     """Every player's rating as ``rating_as_of`` gives it, by player: one index seek each."""
-    sql = """
+    sql = f"""
         select players.id as player_id, r.mu, r.sigma, r.games from players
         join ratings as r on r.rowid = (
-            select rowid from ratings where player_id = players.id and played_on <= ?
+            select rowid from ratings where player_id = players.id and played_on <= ? and {LIVE}
             order by played_on desc, games desc limit 1
         )
         where players.merged_into is null
@@ -181,10 +182,10 @@ def rating_by_month(db: sqlite_utils.Database, player_id: int, filters: Filters)
     """The player's rating after his last rated game of each month in the period, with that
     game's day (SQLite takes a row's other columns from the row with the max)."""
     params: list[Any] = [player_id, filters.first or "", filters.last or "9999-12-31"]
-    sql = """
+    sql = f"""
         select substr(played_on, 1, 7) as month, played_on, mu, sigma, max(games) as games
         from ratings
-        where player_id = ? and played_on >= ? and played_on <= ?
+        where player_id = ? and played_on >= ? and played_on <= ? and {LIVE}
         group by month order by month
     """
     return list(select(db, sql, params))

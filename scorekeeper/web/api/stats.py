@@ -1,6 +1,9 @@
 """The JSON API's statistics: a player's, and the club's ranking (issue "Players who last").
 
-Both read the query string (services/stats/periods.py: ruleset, from, to, min_deals, order), each
+Both bring the figures up to date as far as a request may first (web/stats/worker.py) and say
+in the header ``Figures-Current`` whether they are (``false``: newer figures are being worked
+out, these are the last complete ones). Both read the query string (services/stats/periods.py:
+ruleset, from, to, min_deals, order), each
 value checked before any work; a bad one is a 400 naming it.
 """
 
@@ -13,7 +16,14 @@ from werkzeug.wrappers import Response
 from ...services.stats import figures as stats
 from ...services.stats import periods
 from ..db import get_db
+from ..stats.worker import brought_up_to_date
 from . import bp
+
+
+def _answer(body: object, current: bool) -> Response:
+    response = jsonify(body)
+    response.headers["Figures-Current"] = "true" if current else "false"
+    return response
 
 
 @bp.get("/players/<int:player_id>/stats")
@@ -21,7 +31,8 @@ def player_stats(player_id: int) -> Response:
     """A player's statistics for a ruleset and a period, with his head-to-head and rating."""
     filters = periods.filters_of(request.args)
     min_deals = periods.min_deals_of(request.args, stats.HEAD_TO_HEAD_DEALS)
-    return jsonify(stats.player_stats(get_db(), player_id, filters, min_deals))
+    current = brought_up_to_date().current
+    return _answer(stats.player_stats(get_db(), player_id, filters, min_deals), current)
 
 
 @bp.get("/rankings")
@@ -30,4 +41,5 @@ def rankings() -> Response:
     filters = periods.filters_of(request.args)
     min_deals = periods.min_deals_of(request.args, stats.RANKING_DEALS)
     order = periods.order_of(request.args)
-    return jsonify(stats.ranking(get_db(), filters, min_deals, order))
+    current = brought_up_to_date().current
+    return _answer(stats.ranking(get_db(), filters, min_deals, order), current)

@@ -24,6 +24,7 @@ from ..sessions.exports import csv_text
 from ..stats.query import Query
 from ..stats.query import form_choices
 from ..stats.query import page_query
+from ..stats.worker import brought_up_to_date
 from . import bp
 
 SESSIONS_SHOWN = 100
@@ -51,12 +52,14 @@ def player(player_id: int) -> str | tuple[str, int]:
     person = players.get_player(db, player_id)
     query = _query(player_id)
     shown = None
+    freshness = brought_up_to_date()
     if not query.error:
         filters, wanted = query.filters, query.min_deals
         shown = stats.player_page(db, player_id, filters, wanted, SESSIONS_SHOWN)
     merged = person["merged_into"] and players.get_player(db, person["merged_into"])
     page = render_template(
         "club/player.html",
+        freshness=freshness,
         person=person,
         merged_into=merged or None,
         query=query,
@@ -77,6 +80,7 @@ def player_deals_csv(player_id: int) -> Response:
     query = _query(player_id)
     if query.error:
         return Response(query.error + "\n", status=400, mimetype="text/plain")
+    brought_up_to_date()
     lines = stats.deal_lines(get_db(), player_id, query.filters)
     headers = {"Content-Disposition": f'attachment; filename="player-{player_id}-deals.csv"'}
     return Response(stream_with_context(_csv(lines)), mimetype="text/csv", headers=headers)

@@ -1,6 +1,8 @@
 """The club's statistics (blueprint "stats"): the rankings, with their CSV download.
 
 rankings.py     /rankings and /rankings.csv
+worker.py       the figures brought up to date before they are read, the rest by a worker thread
+commands.py     flask rebuild-stats
 query.py        what a page is asked for (ruleset, period, minimum of deals, order), its filter
                 form's choices, figures as the reader's language writes them
 """
@@ -14,8 +16,10 @@ bp = Blueprint("stats", __name__)
 
 
 def init_app(app: Flask) -> None:
-    """Register the feature's blueprint."""
+    """Register the feature's blueprint and its command."""
+    from . import commands
     from . import query  # noqa: F401  (its filters join the blueprint)
     from . import rankings  # noqa: F401  (its views join the blueprint)
 
     app.register_blueprint(bp)
+    commands.init_app(app)

@@ -24,6 +24,7 @@ from .query import ORDER_NAMES
 from .query import Query
 from .query import form_choices
 from .query import page_query
+from .worker import brought_up_to_date
 
 CHART_BARS = 100
 """Players the bar chart shows at most, the first: beyond, bars are too thin to read (the table
@@ -45,9 +46,11 @@ def rankings() -> str | tuple[str, int]:
     """The ranking for the ruleset and period asked, best first, with its bar chart."""
     db = get_db()
     query = _query()
+    freshness = brought_up_to_date()
     rows = [] if query.error else stats.ranking(db, query.filters, query.min_deals, query.order)
     page = render_template(
         "club/rankings.html",
+        freshness=freshness,
         query=query,
         rows=rows,
         chart=_chart(rows, query) if rows else "",
@@ -65,6 +68,7 @@ def rankings_csv() -> Response:
     query = _query()
     if query.error:
         return Response(query.error + "\n", status=400, mimetype="text/plain")
+    brought_up_to_date()
     rows = stats.ranking(get_db(), query.filters, query.min_deals, query.order)
     table: list[list[Any]] = [list(CSV_HEADER)]
     for row in rows:

@@ -1,0 +1,76 @@
+"""The figures brought up to date: as far as a request may, then by a worker thread.
+
+A page or an API answer of statistics first brings the figures up to date as far as a request
+may (services/stats/rows.py ``AT_ONCE``: an evening's saves), then reads them. What is left, a
+correction to an old session or the first read after an upgrade, is worked out by a thread of
+this process with a connection of its own, one a database, while the page shows the last
+complete figures and says that newer ones are being worked out. The worker writes as every
+refresh does, in short transactions: saves never wait for it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from flask import current_app
+
+from ...services.stats.rows import EVERYTHING
+from ...services.stats.rows import Freshness
+from ...services.stats.rows import freshness
+from ...services.stats.rows import refresh
+from ...storage.db import connect
+from ..db import get_db
+
+LOG = logging.getLogger(__name__)
+PATIENCE_S = 120.0
+"""How long the worker waits for a replay another process has under way before it gives up
+(the next read starts it again)."""
+
+_workers: dict[str, threading.Thread] = {}
+_guard = threading.Lock()
+
+
+def brought_up_to_date() -> Freshness:
+    """The figures brought up to date as far as a request may; the worker started for the rest."""
+    freshness = refresh(get_db())
+    if not freshness.current:
+        catch_up(current_app.config["DATABASE"])
+    return freshness
+
+
+def catch_up_at_start(database: str) -> None:
+    """Start the worker if figures are left to work out (after an upgrade, or a server stopped
+    in the middle): the club's first reader then finds them ready."""
+    db = connect(database)
+    try:
+        if not freshness(db).current:
+            catch_up(database)
+    finally:
+        db.close()
+
+
+def catch_up(database: str) -> threading.Thread:
+    """Start the worker for this database unless it is running; the thread."""
+    with _guard:
+        worker = _workers.get(database)
+        if worker is None or not worker.is_alive():
+            worker = threading.Thread(
+                target=_work, args=(database,), name="scorekeeper figures", daemon=True
+            )
+            _workers[database] = worker
+            worker.start()
+        return worker
+
+
+def _work(database: str) -> None:
+    db = connect(database)
+    try:
+        deadline = time.monotonic() + PATIENCE_S
+        while not refresh(db, EVERYTHING).current and time.monotonic() < deadline:
+            time.sleep(1.0)  # another process's replay is under way: its figures come soon
+    except Exception:
+        LOG.exception("the figures could not be worked out")
+    finally:
+        db.close()
