@@ -37,7 +37,7 @@ def live_rating(app, name: str) -> tuple[float, float, int] | None:
 def test_a_request_does_its_share_and_leaves_the_rest(app):
     for day in ("2024-01-10", "2024-02-10", "2024-03-10", "2024-04-10", "2024-05-10"):
         add_session(app, "scarto", ["Anna", "Bruno", "Carla"], day, SCARTO)
-    first = in_db(app, rows.refresh, Budget(sessions=2, games=None))
+    first = in_db(app, rows.refresh, Budget(sessions=2, games=0))
     assert first == rows.Freshness(sessions_to_do=3, ratings_to_do=True)
     assert not first.current
     # Then the ratings wait for the last sessions: 10 finished games (two a session of six

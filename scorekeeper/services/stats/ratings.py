@@ -119,14 +119,15 @@ def _write(
     progress: Callable[[int, int], None] | None,
 ) -> bool:
     """Write the replay's rows a few at a time, then show them: False if it was taken over."""
+    turns = repository.Turns()
     for start in range(0, len(rows), ROWS_A_WRITE):
-        with repository.write(db):
+        with turns.write(db):
             if not results.keep_replay(db, number, _now()):
                 return False
             results.insert_ratings(db, rows[start : start + ROWS_A_WRITE], number)
         if progress:
             progress(min(start + ROWS_A_WRITE, len(rows)), len(rows))
-    with repository.write(db):
+    with turns.write(db):
         if not results.keep_replay(db, number, _now()):
             return False
         results.finish_replay(db, number)
@@ -135,8 +136,9 @@ def _write(
 
 def _drop_dead(db: sqlite_utils.Database, number: int, day: str) -> None:
     """Delete the rows the finished replay hides, a few at a time."""
+    turns = repository.Turns()
     while True:
-        with repository.write(db):
+        with turns.write(db):
             if results.drop_dead_ratings(db, number, day, ROWS_A_WRITE) < ROWS_A_WRITE:
                 return
 

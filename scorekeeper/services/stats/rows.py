@@ -74,15 +74,17 @@ def refresh(
     """Bring the sessions' rows and then the ratings up to date with the stored deals, within
     ``budget``; how far they are after. ``progress(what, done, of)`` hears how it goes."""
     stale = results.stale_sessions(db, -1 if budget.sessions is None else budget.sessions)
+    turns = repository.Turns()
     for start in range(0, len(stale), SESSIONS_A_WRITE):
-        rework_sessions(db, stale[start : start + SESSIONS_A_WRITE])
+        rework_sessions(db, stale[start : start + SESSIONS_A_WRITE], turns)
         if progress:
             progress("sessions", min(start + SESSIONS_A_WRITE, len(stale)), len(stale))
-    to_do = results.stale_count(db)
-    replayed = not to_do and ratings.replay(
+    # The ratings even while sessions are still to do (the tables saving meanwhile): those
+    # mark their days again when they are done, and a replay from an evening's day is cheap.
+    replayed = ratings.replay(
         db, budget.games, progress and (lambda done, of: progress("ratings", done, of))
     )
-    return Freshness(to_do, not replayed)
+    return Freshness(results.stale_count(db), not replayed)
 
 
 def freshness(db: sqlite_utils.Database) -> Freshness:
@@ -101,21 +103,27 @@ def rebuild(
     return refresh(db, EVERYTHING, progress)
 
 
-def rework_sessions(db: sqlite_utils.Database, stale: list[dict[str, Any]]) -> None:
+def rework_sessions(
+    db: sqlite_utils.Database, stale: list[dict[str, Any]], turns: repository.Turns | None = None
+) -> None:
     """These sessions' rows made again (or dropped, when deleted): worked out from snapshots,
-    then stored together in one short write."""
-    store_rows(db, [(row, _worked_out(db, row["id"])) for row in stale])
+    then stored together in one short write (in its turn among others, ``turns``)."""
+    store_rows(db, [(row, _worked_out(db, row["id"])) for row in stale], turns)
 
 
 Made = tuple[dict[str, Any] | None, list[tuple[Any, ...]], list[tuple[Any, ...]]]
 """A session's state as read (None: gone) and its seat and game rows worked out from it."""
 
 
-def store_rows(db: sqlite_utils.Database, made: list[tuple[dict[str, Any], Made]]) -> None:
+def store_rows(
+    db: sqlite_utils.Database,
+    made: list[tuple[dict[str, Any], Made]],
+    turns: repository.Turns | None = None,
+) -> None:
     """Store sessions' rows worked out from snapshots, in one short write, each only if the
     session is still as it was read: one changed meanwhile stays stale, for next time. Their
     ratings, on the day each was played and on the day its rows were made for, are marked."""
-    with repository.write(db):
+    with (turns or repository.Turns()).write(db):
         for row, (state, seats, games) in made:
             if state is None or results.session_state(db, row["id"]) != state:
                 continue
