@@ -130,10 +130,17 @@ def test_a_formula_like_name_is_quoted_so_that_a_spreadsheet_shows_it_as_text(cl
         ("+4", "'+4"),
         ("-1+2", "'-1+2"),
         ("@SUM(A1)", "'@SUM(A1)"),
-        ("\t=1", "'\t=1"),
+        ("\t=1", "'\t'=1"),  # split on the tab, each part is text
         ("\r=1", "'\r=1"),
         ("Anna = Bruno", "Anna = Bruno"),
         ("", ""),
+        # A spreadsheet that splits on ";" (Excel in Italian, German, Swedish), a tab or ",".
+        ("Anna;=1+1", "Anna;'=1+1"),
+        ('Anna; "=HYPERLINK(1)', "Anna; \"'=HYPERLINK(1)"),
+        ("Anna\t@SUM(A1)", "Anna\t'@SUM(A1)"),
+        ("Anna,+4", "Anna,'+4"),
+        ("=1;=2", "'=1;'=2"),
+        ("Anna; Bruno", "Anna; Bruno"),
     ],
 )
 def test_a_cell_is_made_formula_safe(cell, written):

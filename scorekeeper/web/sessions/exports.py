@@ -28,6 +28,8 @@ from . import bp
 Cell = str | int
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_SPLIT_FORMULA = re.compile(r"([;,\t][ \"]*)(?=[=+\-@\t\r])")
+"""A separator, and the spaces or quotes after it, before what would start a formula."""
 
 
 @bp.get("/sessions/<int:session_id>/protocol.csv")
@@ -73,10 +75,15 @@ def csv_text(rows: Iterable[Sequence[Cell]]) -> str:
 
 
 def safe_cell(cell: Cell) -> str:
-    """A cell as written: a number as it is, a text that could start a formula quoted with '."""
+    """A cell as written: a number as it is, a text that could start a formula quoted with '.
+
+    Also each part of it that a spreadsheet splitting on ``;`` or a tab (Excel in Italian,
+    German or Swedish opens a CSV so) or on a comma would read as a cell of its own: "Anna;=1+1"
+    is written "Anna;'=1+1"."""
     text = str(cell)
     if isinstance(cell, int) or _NUMBER.fullmatch(text):
         return text
+    text = _SPLIT_FORMULA.sub(r"\1'", text)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
