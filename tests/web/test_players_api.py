@@ -60,6 +60,18 @@ def test_the_list_has_each_player_once_whatever_the_spelling_of_the_sessions(cli
     assert all(set(p) == {"id", "name", "nickname", "archived"} for p in listed)
 
 
+def test_invisible_characters_never_make_another_player(client):
+    # Was: the seats kept "Anna" but the player linked was made from the name as sent, a second
+    # "An\u200bna" in the list, the first Anna's games apart from hers.
+    first = new_session(client, ["Anna", "Bruno", "Carla"])
+    typed = ["An\u200bna", "Br\u00adu\u202eno", "\u2066Car\u200dla\u2069\ufeff"]
+    second = new_session(client, typed)
+    assert second["player_ids"] == first["player_ids"]
+    assert second["players"] == ["Anna", "Bruno", "Carla"]
+    names = [p["name"] for p in client.get("/api/v1/players").get_json()]
+    assert names == ["Anna", "Bruno", "Carla"]
+
+
 def test_a_session_takes_players_by_id_and_keeps_their_names(client):
     anna = new_player(client, "Anna", nickname="la Rossa")
     session = new_session(client, [{"id": anna}, "Bruno", "Carla"])

@@ -120,7 +120,9 @@ def session_players(db: sqlite_utils.Database, given: object) -> tuple[object, l
             links.append(int(row["id"]))
         else:
             names.append(entry)
-            links.append(entry)
+            # Linked by the name as kept (clean_text): an invisible character typed or pasted
+            # (zero-width, bidi, soft hyphen) must not make another player.
+            links.append(clean_text(entry) if isinstance(entry, str) else entry)
     return names, links
 
 
