@@ -196,6 +196,22 @@ def test_a_merge_that_cannot_be_is_refused(client, into, status, said):
     assert said in response.get_json()["error"]
 
 
+def test_no_merge_into_an_archived_player_and_no_change_to_a_merged_one(client):
+    anna, bruno, carla = (new_player(client, name) for name in ("Anna", "Bruno", "Carla"))
+    client.patch(f"/api/v1/players/{bruno}", json={"archived": True})
+    refused = client.post(f"/api/v1/players/{anna}/merge", json={"into": bruno})
+    assert refused.status_code == 409
+    assert (
+        "Bruno is archived: bring him back before merging into him" in refused.get_json()["error"]
+    )
+    assert client.post(f"/api/v1/players/{anna}/merge", json={"into": carla}).status_code == 200
+    for change in ({"name": "Annetta"}, {"archived": True}, {"nickname": "la Rossa"}):
+        response = client.patch(f"/api/v1/players/{anna}", json=change)
+        assert response.status_code == 409, change
+        assert "Anna was merged into Carla: change Carla instead" in response.get_json()["error"]
+    assert client.get(f"/api/v1/players/{anna}").get_json()["name"] == "Anna"
+
+
 def test_a_merged_player_cannot_be_merged_again(client):
     anna, bruno, carla = (new_player(client, name) for name in ("Anna", "Bruno", "Carla"))
     assert client.post(f"/api/v1/players/{anna}/merge", json={"into": bruno}).status_code == 200

@@ -62,7 +62,16 @@ def update_player(db: sqlite_utils.Database, player_id: int, body: Mapping[str, 
             raise InputError(_("archived must be true or false"), "archived")
         changes["archived"] = int(body["archived"])
     with repository.write(db):
-        get_player(db, player_id)
+        player = get_player(db, player_id)
+        if changes and player["merged_into"] is not None:
+            into = get_player(db, player["merged_into"])
+            raise ConflictError(
+                _(
+                    "%(name)s was merged into %(into)s: change %(into)s instead",
+                    name=player["name"],
+                    into=into["name"],
+                )
+            )
         if "name" in changes:
             _free(db, changes["name"], player_id)
         if changes:
@@ -80,6 +89,10 @@ def merge_players(db: sqlite_utils.Database, player_id: int, into_id: object) ->
             raise InputError(_("a player cannot be merged into himself"), "into")
         if merged["merged_into"] is not None or kept["merged_into"] is not None:
             raise ConflictError(_("that player was merged into another already"))
+        if kept["archived"]:
+            raise ConflictError(
+                _("%(name)s is archived: bring him back before merging into him", name=kept["name"])
+            )
         results.mark_ratings(db, _first_day(db, player_id))
         return players.merge(db, player_id, into_id)
 

@@ -122,8 +122,9 @@ def head_to_head(
 
 
 def ranking_rows(db: sqlite_utils.Database, filters: Filters, min_deals: int) -> list[Row]:
-    """Every player neither archived nor merged with at least ``min_deals`` deals: deals, score
-    total, games won; by player. Added up over games, whose rows carry their deals and the
+    """Every player not merged into another with at least ``min_deals`` deals, archived ones too
+    (archiving hides a player from a new session, not from the history): deals, score total,
+    games won; by player. Added up over games, whose rows carry their deals and the
     seat's total: a third of the rows of the deals."""
     where, params = filters.where()
     sql = f"""
@@ -138,7 +139,7 @@ def ranking_rows(db: sqlite_utils.Database, filters: Filters, min_deals: int) ->
         select players.id as player_id, players.name, played.deals, played.score_total,
                played.games_won
         from played join players on players.id = played.player_id
-        where players.archived = 0 and players.merged_into is null and played.deals >= ?
+        where players.merged_into is null and played.deals >= ?
         order by players.name_key
     """
     return list(select(db, sql, [*params, min_deals]))
