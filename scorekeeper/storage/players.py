@@ -129,6 +129,20 @@ def update(db: sqlite_utils.Database, player_id: int, changes: Row) -> None:
     db.execute(f"update players set {columns} where id = ?", [*changes.values(), player_id])
 
 
+def shared_session(db: sqlite_utils.Database, player_id: int, other_id: int) -> Row | None:
+    """A live session both players sit in, if any: its id, day, names and both seats."""
+    sql = """
+        select sessions.id, sessions.played_on, sessions.players, a.seat, b.seat as other_seat
+        from session_players as a
+        join session_players as b on b.session_id = a.session_id and b.player_id = ?
+        join sessions on sessions.id = a.session_id
+        where a.player_id = ? and sessions.deleted = 0
+        order by sessions.played_on limit 1
+    """
+    row = next(select(db, sql, [other_id, player_id]), None)
+    return row and row | {"players": json.loads(row["players"])}
+
+
 def merge(db: sqlite_utils.Database, player_id: int, into_id: int) -> int:
     """Move every seat of one player to another; the merge is kept, to be undone."""
     sql = "select session_id, seat from session_players where player_id = ? order by 1, 2"
@@ -140,6 +154,10 @@ def merge(db: sqlite_utils.Database, player_id: int, into_id: int) -> int:
         [player_id, into_id, json.dumps(seats), now()],
     )
     return int(cursor.lastrowid or 0)
+
+
+def merge_row(db: sqlite_utils.Database, merge_id: int) -> Row | None:
+    return next(select(db, "select * from player_merges where id = ?", [merge_id]), None)
 
 
 def undo_merge(db: sqlite_utils.Database, merge_id: int) -> Row | None:

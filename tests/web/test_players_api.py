@@ -219,3 +219,49 @@ def test_a_merged_player_cannot_be_merged_again(client):
     assert again.status_code == 409
     into_merged = client.post(f"/api/v1/players/{carla}/merge", json={"into": anna})
     assert into_merged.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ([{"id": "anna"}, "Ana", "Bruno"], "Anna (seat 1) and Ana (seat 2) are one player"),
+        (["Nicolò", "Bruno", "Nicolo"], "Nicolò (seat 1) and Nicolo (seat 3) are one player"),
+        (["Bruno", "Ana", "Anna"], "Ana (seat 2) and Anna (seat 3) are one player"),
+    ],
+)
+def test_one_player_never_sits_at_two_seats(client, players, said):
+    anna = new_player(client, "Anna")
+    ana = new_player(client, "Ana")
+    assert client.post(f"/api/v1/players/{ana}/merge", json={"into": anna}).status_code == 200
+    body = [{"id": anna} if entry == {"id": "anna"} else entry for entry in players]
+    response = client.post("/api/v1/sessions", json={"ruleset": "scarto", "players": body})
+    assert response.status_code == 400
+    assert said in response.get_json()["error"]
+    assert client.get("/api/v1/sessions").get_json() == []  # nothing stored
+
+
+def test_a_player_merged_after_he_was_chosen_is_seated_as_who_he_went_into(app, client):
+    from scorekeeper.services.sessions.lifecycle import check_session
+    from scorekeeper.services.sessions.lifecycle import start_checked
+    from tests.web.club import call
+
+    anna, ana = new_player(client, "Anna"), new_player(client, "Ana")
+    body = {"ruleset": "scarto", "players": [{"id": ana}, "Bruno", "Carla"]}
+    checked = call(app, check_session, body)  # the form is checked...
+    assert client.post(f"/api/v1/players/{ana}/merge", json={"into": anna}).status_code == 200
+    session_id = call(app, start_checked, checked)  # ... and stored after a merge
+    assert client.get(f"/api/v1/sessions/{session_id}").get_json()["player_ids"][0] == anna
+
+
+def test_undoing_a_merge_whose_player_was_merged_onward_is_refused_with_the_reason(client):
+    anna, ana, annetta = (new_player(client, name) for name in ("Anna", "Ana", "Annetta"))
+    session = new_session(client, [{"id": ana}, "Bruno", "Carla"])
+    first = client.post(f"/api/v1/players/{ana}/merge", json={"into": anna}).get_json()["merge"]
+    assert client.post(f"/api/v1/players/{anna}/merge", json={"into": annetta}).status_code == 200
+    refused = client.post(f"/api/v1/merges/{first}/undo")
+    assert refused.status_code == 409
+    assert (
+        "Anna was merged into Annetta since: undo that merge first" in refused.get_json()["error"]
+    )
+    seated = client.get(f"/api/v1/sessions/{session['id']}").get_json()["player_ids"][0]
+    assert seated == annetta  # nothing moved

@@ -88,13 +88,13 @@ def test_the_placeholders_are_listed_on_the_players_page_and_the_keeper_links_on
 
 def test_a_seat_linked_to_a_player_merged_away_is_refused_next_to_its_select(app, client):
     session_id = start_session(client, ["Anna", "Bruno", "Player 3"])
-    anna, bruno = player_id(app, "Anna"), player_id(app, "Bruno")
-    merge(client, anna, bruno)
+    dora = client.post("/api/v1/players", json={"name": "Dora"}).get_json()["id"]
+    merge(client, dora, player_id(app, "Bruno"))
     response = client.post(
         "/players/seats/link",
-        data={"session_id": str(session_id), "seat": "2", "player_id": str(anna)},
+        data={"session_id": str(session_id), "seat": "2", "player_id": str(dora)},
     )
-    assert response.status_code == 400  # Anna is no longer a choice
+    assert response.status_code == 400  # Dora is no longer a choice
     assert load(app, session_id).player_ids[2] is None
     soup = page(response)
     assert text(soup.select_one(f"#link-{session_id}-2-error")) == "Not a valid choice."
@@ -222,20 +222,27 @@ def test_merging_moves_every_session_and_undo_puts_back_exactly_the_seats_moved(
 
 def test_merging_a_player_into_himself_or_a_merged_one_is_refused(app, client):
     start_session(client)
+    start_session(client, ["Ana", "Dario", "Elena"])
     anna, bruno, carla = (player_id(app, n) for n in ("Anna", "Bruno", "Carla"))
+    ana = player_id(app, "Ana")
     data = {"player_id": str(anna), "into_id": str(anna), "merge": "Merge…"}
     response = client.post("/players/merge", data=data)
     assert response.status_code == 400
     assert field_errors(page(response), "into_id") == ["Choose two different players."]
     response = client.post("/players/merge", data=data | {"yes": "y"})
     assert response.status_code == 400
-    merge(client, anna, bruno)
-    # Anna is merged: no longer a choice on the page, and refused by the API.
-    data = {"player_id": str(anna), "into_id": str(carla), "yes": "y"}
+    merge(client, ana, anna)
+    # Ana is merged: no longer a choice on the page, and refused by the API.
+    data = {"player_id": str(ana), "into_id": str(carla), "yes": "y"}
     assert client.post("/players/merge", data=data).status_code == 400
-    assert player_row(app, anna)["merged_into"] == bruno
-    api = client.post(f"/api/v1/players/{carla}/merge", json={"into": anna})
+    assert player_row(app, ana)["merged_into"] == anna
+    api = client.post(f"/api/v1/players/{carla}/merge", json={"into": ana})
     assert api.status_code == 409
+    # Two players of one session are two people: merging them is refused, saying where.
+    data = {"player_id": str(bruno), "into_id": str(anna), "yes": "y"}
+    refused = client.post("/players/merge", data=data)
+    assert refused.status_code in (400, 409)
+    assert "Bruno and Anna both sit in the session of" in text(page(refused))
     api = client.post(f"/api/v1/players/{carla}/merge", json={"into": carla})
     assert api.status_code == 400
 

@@ -11,10 +11,10 @@ import io
 import pytest
 
 from scorekeeper import services
+from scorekeeper.services import ConflictError
 from scorekeeper.services.players import persons as players
 from tests.web.club import add_session
 from tests.web.club import call
-from tests.web.club import per_deal
 from tests.web.club import player_id
 from tests.web.club import ranked
 from tests.web.club import reference
@@ -107,20 +107,20 @@ def test_the_minimum_of_deals_applies_to_every_order(app, client, club):
 
 
 def test_archived_players_stay_and_merged_ones_are_counted_as_who_they_were(app, client, club):
-    dario, anna = player_id(app, "Dario"), player_id(app, "Anna")
+    dario, anna, elena = (player_id(app, name) for name in ("Dario", "Anna", "Elena"))
     before = api_ranking(client, "min_deals=1")
     call(app, players.update_player, player_id(app, "Bruno"), {"archived": True})
     # Archived is not erased: the history keeps him (was: he vanished from every ranking).
     assert api_ranking(client, "min_deals=1") == before
-    call(app, players.merge_players, dario, anna)  # Dario was Anna all along
+    # Dario sat with Anna: they are two people, and a merge is refused (was: she sat twice).
+    with pytest.raises(ConflictError, match="Dario and Anna both sit in the session of 2023-05-05"):
+        call(app, players.merge_players, dario, anna)
+    call(app, players.merge_players, dario, elena)  # Dario was Elena all along
     rows = api_ranking(client, "ruleset=scarto&min_deals=1")
     assert "Dario" not in [row["name"] for row in rows]
-    (anna_row,) = [row for row in rows if row["name"] == "Anna"]
-    # Dario's seat is Anna's now: in that session she sits twice (+14 and -6 a deal), and each
-    # seat counts, beside her six deals of +4.
-    assert anna_row["deals"] == 6 + 3 + 3
-    assert anna_row["score_total"] == 6 * 4 + 3 * 14 + 3 * -6
-    assert anna_row["score_per_deal"] == per_deal(6 * 4 + 3 * 14 + 3 * -6, 12)
+    (elena_row,) = [row for row in rows if row["name"] == "Elena"]
+    # Dario's three deals of +14 (40 - 26) are Elena's now: her only Scarto.
+    assert (elena_row["deals"], elena_row["score_total"]) == (3, 3 * 14)
 
 
 def test_the_rating_stands_beside_each_row(app, client, club):

@@ -18,6 +18,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from scorekeeper import services
+from scorekeeper.services import ConflictError
 from scorekeeper.services.players import persons as players
 from tests.fuzzing import examples
 from tests.web import helpers
@@ -136,11 +137,12 @@ def test_the_figures_follow_each_change_to_the_deals(app, client, club):
 
 
 def test_a_seat_moved_to_another_player_moves_its_figures(app, client, club):
-    anna, elena = player_id(app, "Anna"), player_id(app, "Elena")
+    anna, bruno = player_id(app, "Anna"), player_id(app, "Bruno")
     client.get(stats_path(anna))
-    call(app, players.link_seat, club["nobody"], 1, anna)  # "Player 3" was Anna after all?
-    call(app, players.link_seat, club["nobody"], 2, elena)
-    for player in (anna, elena):
+    call(app, players.link_seat, club["nobody"], 1, bruno)  # "Player 3" was Bruno
+    with pytest.raises(ConflictError, match="Bruno sits at seat 2 of this session already"):
+        call(app, players.link_seat, club["nobody"], 2, bruno)  # one person, one seat
+    for player in (anna, bruno):
         answer = client.get(stats_path(player, min_deals=1)).get_json()
         assert figures(answer) == reference(app, player, min_deals=1)
 

@@ -89,6 +89,7 @@ def merge_players(db: sqlite_utils.Database, player_id: int, into_id: object) ->
             raise InputError(_("a player cannot be merged into himself"), "into")
         if merged["merged_into"] is not None or kept["merged_into"] is not None:
             raise ConflictError(_("that player was merged into another already"))
+        _not_together(db, merged, kept)
         if kept["archived"]:
             raise ConflictError(
                 _("%(name)s is archived: bring him back before merging into him", name=kept["name"])
@@ -100,6 +101,18 @@ def merge_players(db: sqlite_utils.Database, player_id: int, into_id: object) ->
 def undo_merge(db: sqlite_utils.Database, merge_id: int) -> None:
     """Put back the seats a merge moved; the merge stays in the history, marked undone."""
     with repository.write(db):
+        merge = players.merge_row(db, merge_id)
+        if merge is not None and not merge["undone"]:
+            into = get_player(db, merge["into_id"])
+            if into["merged_into"] is not None:
+                onward = get_player(db, into["merged_into"])
+                raise ConflictError(
+                    _(
+                        "%(into)s was merged into %(onward)s since: undo that merge first",
+                        into=into["name"],
+                        onward=onward["name"],
+                    )
+                )
         row = players.undo_merge(db, merge_id)
         if row is None:
             raise NotFoundError(_("no merge %(id)s to undo", id=merge_id))
@@ -114,35 +127,36 @@ def link_seat(db: sqlite_utils.Database, session_id: int, seat: int, player_id: 
             raise NotFoundError(_("no seat %(seat)s in session %(id)s", seat=seat, id=session_id))
         if get_player(db, player_id)["merged_into"] is not None:
             raise ConflictError(_("that player was merged into another already"))
+        seated = players.seat_players(db, session_id)
+        if player_id in seated and seated.index(player_id) != seat:
+            raise ConflictError(
+                _(
+                    "%(name)s sits at seat %(other)s of this session already: one person sits "
+                    "at one seat",
+                    name=get_player(db, player_id)["name"],
+                    other=seated.index(player_id) + 1,
+                )
+            )
         players.relink_seat(db, session_id, seat, player_id)
         results.mark_ratings(db, session["played_on"])
 
 
-def session_players(db: sqlite_utils.Database, given: object) -> tuple[object, list[Any]]:
-    """A new session's players as the API and the forms give them: names (linked by name, made
-    when new) or {"id": n}. Returns the names to keep and, for each seat, a player's id or a
-    name to link when the session is stored (``link_new``)."""
-    if not isinstance(given, list):
-        return given, []  # sessions.clean_players says what is wrong
-    names: list[object] = []
-    links: list[Any] = []
-    for entry in given:
-        if isinstance(entry, Mapping):
-            row = _by_id(db, entry)
-            names.append(row["name"])
-            links.append(int(row["id"]))
-        else:
-            names.append(entry)
-            # Linked by the name as kept (clean_text): an invisible character typed or pasted
-            # (zero-width, bidi, soft hyphen) must not make another player.
-            links.append(clean_text(entry) if isinstance(entry, str) else entry)
-    return names, links
-
-
-def link_new(db: sqlite_utils.Database, session_id: int, links: list[Any]) -> None:
-    """Link a new session's seats: an id as it is, a name to its player (made when new)."""
-    ids = [link if isinstance(link, int) else players.link_name(db, link) for link in links]
-    players.link_seats(db, session_id, ids)
+def _not_together(db: sqlite_utils.Database, merged: dict[str, Any], kept: dict[str, Any]) -> None:
+    """Refuse to merge two players who sit in one session: one person would sit twice."""
+    shared = players.shared_session(db, merged["id"], kept["id"])
+    if shared is not None:
+        raise ConflictError(
+            _(
+                "%(a)s and %(b)s both sit in the session of %(day)s (seats %(x)s and %(y)s): one "
+                "person cannot sit twice, so they are two people; link one of those seats to "
+                "someone else first",
+                a=merged["name"],
+                b=kept["name"],
+                day=shared["played_on"],
+                x=shared["seat"] + 1,
+                y=shared["other_seat"] + 1,
+            )
+        )
 
 
 def clean_played_on(value: object) -> str:
@@ -161,16 +175,6 @@ def clean_played_on(value: object) -> str:
             _("played_on must be a date like 2024-11-24, not after today"), "played_on"
         )
     return day.isoformat()
-
-
-def _by_id(db: sqlite_utils.Database, entry: Mapping[str, Any]) -> dict[str, Any]:
-    player_id = entry.get("id")
-    if set(entry) != {"id"} or not isinstance(player_id, int) or isinstance(player_id, bool):
-        raise InputError(_('a player is a name or {"id": n}'), "players")
-    row = players.get(db, player_id) if 0 < player_id < 2**63 else None
-    if row is None or row["merged_into"] is not None:
-        raise InputError(_("no player %(id)s", id=player_id), "players")
-    return row
 
 
 def _name(value: object) -> str:

@@ -24,8 +24,9 @@ from ..errors import InputError
 from ..errors import field_error
 from ..errors import rules_error
 from ..players.persons import clean_played_on
-from ..players.persons import link_new
-from ..players.persons import session_players
+from ..players.seating import link_new
+from ..players.seating import one_seat_each
+from ..players.seating import session_players
 from ..text import MAX_LABEL
 from ..text import MAX_NAME
 from ..text import clean_text
@@ -67,6 +68,7 @@ def check_session(
     ruleset = ruleset_of(body)
     given, links = session_players(db, body.get("players"))
     players = clean_players(given, ruleset)
+    one_seat_each(db, players, links)
     first_dealer = body.get("first_dealer", 0)
     if (
         not isinstance(first_dealer, int)
