@@ -235,3 +235,29 @@ def test_a_deleted_session_leaves_the_ranking(app, client, club):
     assert "Dario" not in [row["name"] for row in api_ranking(client, "min_deals=1")]
     call(app, services.delete_session, club["old"], deleted=False)
     assert "Dario" in [row["name"] for row in api_ranking(client, "min_deals=1")]
+
+
+def test_the_players_a_minimum_leaves_out_are_listed_with_their_deals(app, client, club):
+    # Scarto: Anna 6 + 3, Bruno 6, Carla 6 + 3, Dario 3 deals; at least 7: Anna and Carla.
+    answer = client.get("/rankings?ruleset=scarto&min_deals=7")
+    soup = page(answer)
+    assert [text(a) for a in soup.select("table.ranking tbody td a")] == ["Anna", "Carla"]
+    assert text(soup.select_one("#left-out-title")) == "2 players left out"
+    left = [text(li) for li in soup.select(".left-out-list li")]
+    assert left == ["Bruno 6 deals", "Dario 3 deals"]
+    assert "Fewer than 7 deals in this ruleset and period:" in text(soup)
+
+
+def test_the_default_minimum_adapts_to_the_period(app, client, club):
+    # Scarto in 2023: Dario, Anna and Carla 3 deals each; a third of 3 is 1: nobody left out
+    # (was: 30 deals, an empty ranking for every month and most rulesets of a real club).
+    soup = page(client.get("/rankings?ruleset=scarto&year=2023"))
+    assert "players with at least 1 deal" in text(soup)
+    assert len(soup.select("table.ranking tbody tr")) == 3
+    assert soup.select_one("#left-out-title") is None
+    # Every year of Scarto: Anna and Carla played 9 deals, a third of it is 3: all four are in.
+    soup = page(client.get("/rankings?ruleset=scarto"))
+    assert "players with at least 3 deals" in text(soup)
+    assert len(soup.select("table.ranking tbody tr")) == 4
+    # The CSV follows the page.
+    assert client.get("/rankings.csv?ruleset=scarto").get_data(as_text=True).count("\n") == 5

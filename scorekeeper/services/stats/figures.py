@@ -10,6 +10,7 @@ players shown with the same figure share a rank.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP
 from decimal import Decimal
 from typing import Any
@@ -94,22 +95,59 @@ def ranking(
     min_deals: int = RANKING_DEALS,
     order: str = ORDERS[0],
 ) -> list[dict[str, Any]]:
-    """The club's ranking: every player neither archived nor merged with ``min_deals`` deals or
+    """The club's ranking: every player not merged into another with ``min_deals`` deals or
     more, by ``order`` (best first); players with the same figure share a rank (1, 2, 2, 4).
     Each has his rating at the end of the period beside it."""
+    return ranked(db, filters, min_deals, order).rows
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A ranking as a page shows it: its rows, the minimum of deals it took, and the players it
+    leaves out for having fewer (each with his deals, most first)."""
+
+    rows: list[dict[str, Any]]
+    min_deals: int
+    left_out: list[dict[str, Any]]
+
+
+def default_min_deals(most: int) -> int:
+    """The minimum of deals a ranking takes unless asked: a third of the deals of the player who
+    played most in the period, at most RANKING_DEALS. A year of a weekly club keeps one lucky
+    evening from its top; a month, or a ruleset played twice a year, is not left empty."""
+    return max(1, min(RANKING_DEALS, most // 3))
+
+
+def ranked(
+    db: sqlite_utils.Database, filters: Filters, min_deals: int | None, order: str = ORDERS[0]
+) -> Ranked:
+    """The ranking with ``min_deals`` (None: ``default_min_deals`` of the period), and the
+    players it leaves out."""
+    everyone = stats.ranking_rows(db, filters, 0)
+    if min_deals is None:
+        min_deals = default_min_deals(max((row["deals"] for row in everyone), default=0))
     rows = [
         row | {"score_per_deal": per_deal(row["score_total"], row["deals"])}
-        for row in stats.ranking_rows(db, filters, min_deals)
+        for row in everyone
+        if row["deals"] >= min_deals
     ]
+    left_out = sorted(
+        (
+            {"player_id": r["player_id"], "name": r["name"], "deals": r["deals"]}
+            for r in everyone
+            if r["deals"] < min_deals
+        ),
+        key=lambda row: -row["deals"],
+    )
     rows.sort(key=lambda row: -row[order])  # stable: equal figures stay by name
     rated = stats.ratings_as_of(db, filters.last)
-    ranked: list[dict[str, Any]] = []
+    ranked_rows: list[dict[str, Any]] = []
     for index, row in enumerate(rows):
         same = index and rows[index - 1][order] == row[order]
         rating = ratings.rating_json(rated.get(row["player_id"]))
-        ranked.append(
+        ranked_rows.append(
             {
-                "rank": ranked[-1]["rank"] if same else index + 1,
+                "rank": ranked_rows[-1]["rank"] if same else index + 1,
                 "player_id": row["player_id"],
                 "name": row["name"],
                 "deals": row["deals"],
@@ -120,7 +158,7 @@ def ranking(
                 "provisional": rating["provisional"] if rating else True,
             }
         )
-    return ranked
+    return Ranked(ranked_rows, min_deals, left_out)
 
 
 def score_months(

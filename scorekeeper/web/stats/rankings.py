@@ -47,12 +47,15 @@ def rankings() -> str | tuple[str, int]:
     db = get_db()
     query = _query()
     freshness = brought_up_to_date()
-    rows = [] if query.error else stats.ranking(db, query.filters, query.min_deals, query.order)
+    shown = None if query.error else stats.ranked(db, query.filters, _min_deals(query), query.order)
+    rows = shown.rows if shown else []
     page = render_template(
         "club/rankings.html",
         freshness=freshness,
         query=query,
         rows=rows,
+        min_deals=shown.min_deals if shown else query.min_deals,
+        left_out=shown.left_out if shown else [],
         chart=_chart(rows, query) if rows else "",
         csv_url=url_for("stats.rankings_csv", **query.link_args()),
         player_args=query.period_args(),
@@ -69,7 +72,7 @@ def rankings_csv() -> Response:
     if query.error:
         return Response(query.error + "\n", status=400, mimetype="text/plain")
     brought_up_to_date()
-    rows = stats.ranking(get_db(), query.filters, query.min_deals, query.order)
+    rows = stats.ranked(get_db(), query.filters, _min_deals(query), query.order).rows
     table: list[list[Any]] = [list(CSV_HEADER)]
     for row in rows:
         table.append(
@@ -79,6 +82,11 @@ def rankings_csv() -> Response:
     headers = {"Content-Disposition": 'attachment; filename="ranking.csv"'}
     body = csv_text(table).encode("utf-8-sig")
     return Response(body, mimetype="text/csv", headers=headers)
+
+
+def _min_deals(query: Query) -> int | None:
+    """The minimum asked, or None: the period's own (services/stats/figures.py)."""
+    return query.min_deals if query.asked.get("min_deals") else None
 
 
 def _query() -> Query:
