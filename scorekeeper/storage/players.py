@@ -81,7 +81,9 @@ def link_seats(db: sqlite_utils.Database, session_id: int, player_ids: list[int 
     )
 
 
-def relink_seat(db: sqlite_utils.Database, session_id: int, seat: int, player_id: int) -> None:
+def relink_seat(
+    db: sqlite_utils.Database, session_id: int, seat: int, player_id: int | None
+) -> None:
     db.execute(
         "update session_players set player_id = ? where session_id = ? and seat = ?",
         [player_id, session_id, seat],

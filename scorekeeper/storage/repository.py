@@ -159,13 +159,17 @@ def has_deleted_deals(db: sqlite_utils.Database, session_id: int) -> bool:
     return bool(db.execute(sql, [session_id]).fetchone()[0])
 
 
-def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[Row]:
-    """Sessions newest first, with their number of deals; the deleted ones when asked."""
-    sql = """
+def list_sessions(
+    db: sqlite_utils.Database, deleted: bool = False, by_day: bool = False
+) -> list[Row]:
+    """Sessions with their number of deals, the last entered first, or by the day they were
+    played (``by_day``: the latest first); the deleted ones when asked."""
+    order = "sessions.played_on desc, sessions.id desc" if by_day else "sessions.id desc"
+    sql = f"""
         select sessions.*, count(deals.id) as deal_count from sessions
         left join deals on deals.session_id = sessions.id and deals.deleted = 0
         where sessions.deleted = ?
-        group by sessions.id order by sessions.id desc
+        group by sessions.id order by {order}
     """
     return [_load(row) for row in select(db, sql, [int(deleted)])]
 
@@ -240,6 +244,30 @@ def add_history(
     stored = dump_row(row)
     cursor = db.execute(_insert_sql("deal_history", stored), list(stored.values()))
     return _load({"id": cursor.lastrowid, **stored})
+
+
+def add_session_history(
+    db: sqlite_utils.Database, session_id: int, action: str, before: Any, after: Any
+) -> None:
+    """Keep a correction of a session itself (its day, its seats' players)."""
+    db.execute(
+        "insert into session_history (session_id, at, action, before, after) "
+        "values (?, ?, ?, ?, ?)",
+        [session_id, now(), action, json.dumps(before), json.dumps(after)],
+    )
+
+
+def session_history(db: sqlite_utils.Database, session_id: int) -> list[Row]:
+    """A session's own corrections, oldest first."""
+    sql = "select * from session_history where session_id = ? order by id"
+    return [
+        row | {"before": json.loads(row["before"]), "after": json.loads(row["after"])}
+        for row in select(db, sql, [session_id])
+    ]
+
+
+def set_played_on(db: sqlite_utils.Database, session_id: int, day: str) -> None:
+    db.execute("update sessions set played_on = ? where id = ?", [day, session_id])
 
 
 def _insert_sql(table: str, row: Row) -> str:

@@ -78,6 +78,7 @@ PAGES = {
     "correct totals": "/sessions/{id}/deals/{last}/edit",
     "rankings": "/rankings?min_deals=1",
     "a player's page": "/players/1",
+    "correct the session": "/sessions/{id}/details",
 }
 CLUB_PAGES = {"login": "/login", "tokens": "/keeper/tokens", "protocol": "/sessions/{id}"}
 # Links that may stay smaller than 44 px: (page, CSS selector) -> why.

@@ -55,6 +55,10 @@ REFUSED_WHEN_VALID = {
     "createPlayer": ["400"],
     "updatePlayer": ["400"],
     "mergePlayers": ["400"],
+    # A seat a player for every seat of the session (3 or 4, as its ruleset has), each player
+    # at one seat, players that exist (400), none merged into another (409); a day not after
+    # today.
+    "correctSession": ["400", "409"],
     # A period whose first day is after its last.
     "playerStats": ["400"],
     "rankings": ["400"],

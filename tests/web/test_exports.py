@@ -33,11 +33,13 @@ HEADER = [
     *("Carla points", "Carla score", "Carla total"),
     "Game",
     "Problems",
+    "Played on",
 ]
+PLAYED_ON = "2024-11-22"  # the evening, not the day the sheet was typed in
 ROWS = [
-    ["1", "Anna", "30", "4", "4", "27", "1", "1", "21", "-5", "-5", "1", ""],
-    ["2", "Bruno", "20", "-6", "-2", "30", "4", "5", "28", "2", "-3", "1", ""],
-    ["3", "Carla", "28", "2", "0", "28", "2", "7", "22", "-4", "-7", "1", ""],
+    ["1", "Anna", "30", "4", "4", "27", "1", "1", "21", "-5", "-5", "1", "", PLAYED_ON],
+    ["2", "Bruno", "20", "-6", "-2", "30", "4", "5", "28", "2", "-3", "1", "", PLAYED_ON],
+    ["3", "Carla", "28", "2", "0", "28", "2", "7", "22", "-4", "-7", "1", "", PLAYED_ON],
 ]
 
 
@@ -49,7 +51,8 @@ def app(tmp_path):
 def start(app, players=("Anna", "Bruno", "Carla"), ruleset="scarto", deals=DEALS) -> int:
     with app.app_context():
         db = get_db()
-        session_id = services.start_session(db, {"ruleset": ruleset, "players": list(players)})
+        body = {"ruleset": ruleset, "players": list(players), "played_on": PLAYED_ON}
+        session_id = services.start_session(db, body)
         for points in deals:
             services.record_deal(db, session_id, {"points": points})
     return session_id
@@ -101,8 +104,8 @@ def test_the_csv_leaves_out_a_deleted_deal_and_shows_a_corrected_one_as_it_is_no
     rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))
     # Deal 1 now 0/0/0, deal 2 -6/+4/+2: totals -6, 4, 2.
     assert rows[1:] == [
-        ["1", "Anna", "26", "0", "0", "26", "0", "0", "26", "0", "0", "1", ""],
-        ["2", "Bruno", "20", "-6", "-6", "30", "4", "4", "28", "2", "2", "1", ""],
+        ["1", "Anna", "26", "0", "0", "26", "0", "0", "26", "0", "0", "1", "", PLAYED_ON],
+        ["2", "Bruno", "20", "-6", "-6", "30", "4", "4", "28", "2", "2", "1", "", PLAYED_ON],
     ]
 
 
@@ -168,9 +171,10 @@ def test_the_piedicavallo_csv_has_a_column_group_per_team(client, app):
             "Bruno & Dario total",
             "Game",
             "Problems",
+            "Played on",
         ],
-        ["1", "Anna", "60", "60", "60", "54", "54", "54", "1", ""],
-        ["2", "Bruno", "50", "50", "110", "64", "64", "118", "1", ""],
+        ["1", "Anna", "60", "60", "60", "54", "54", "54", "1", "", PLAYED_ON],
+        ["2", "Bruno", "50", "50", "110", "64", "64", "118", "1", "", PLAYED_ON],
     ]
 
 
@@ -194,7 +198,7 @@ def test_a_marked_deal_lists_its_problems(client, app):
         recorded = services.record_deal(get_db(), session_id, body)
     assert [p.code for p in recorded.result.problems] == ["scarto-illegal"]
     rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))
-    assert rows[1][-1] == f"trumps may not be laid aside ({trump.code})"
+    assert rows[1][-2] == f"trumps may not be laid aside ({trump.code})"
 
 
 def test_several_problems_are_joined_with_semicolons(app):
@@ -207,10 +211,11 @@ def test_several_problems_are_joined_with_semicolons(app):
             {"code": "b", "message": "the scarto is short"},
         ]
         (new_id,) = exchange.import_sessions(db, data)
-        table = exports.protocol_table(exports.build_protocol(services.load_session(db, new_id)))
-    assert table[1][-1] == "=1+1 is no count; the scarto is short"
+        loaded = services.load_session(db, new_id)
+        table = exports.protocol_table(exports.build_protocol(loaded), loaded.played_on)
+    assert table[1][-2] == "=1+1 is no count; the scarto is short"
     text = exports.csv_text(table)
-    assert text.splitlines()[1].endswith(",'=1+1 is no count; the scarto is short")
+    assert f",'=1+1 is no count; the scarto is short,{loaded.played_on}" in text.splitlines()[1]
 
 
 def test_the_csv_of_a_session_without_deals_is_its_header(client, app):

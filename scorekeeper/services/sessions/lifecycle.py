@@ -120,9 +120,12 @@ def clean_language(value: object) -> str:
     return value
 
 
-def list_sessions(db: sqlite_utils.Database, deleted: bool = False) -> list[dict[str, Any]]:
-    """Every session, newest first, with its number of deals (or the deleted ones)."""
-    return repository.list_sessions(db, deleted)
+def list_sessions(
+    db: sqlite_utils.Database, deleted: bool = False, by_day: bool = False
+) -> list[dict[str, Any]]:
+    """Every session, the last entered first (``by_day``: the last played first, as the home
+    page lists them), with its number of deals (or the deleted ones)."""
+    return repository.list_sessions(db, deleted, by_day)
 
 
 def delete_session(db: sqlite_utils.Database, session_id: int, deleted: bool = True) -> None:

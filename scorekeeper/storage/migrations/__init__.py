@@ -13,7 +13,7 @@ from . import players  # noqa: F401  the club's history: players, results, ratin
 from . import deals  # noqa: F401  later steps on the stored deals
 
 # isort: split
-from . import stats  # noqa: F401  later steps on the statistics' tables
+from . import club  # noqa: F401  the club's history: ratings replayed apart, session history
 
 # isort: split
 from .steps import migrations

@@ -54,7 +54,7 @@ OPEN = {
     "deals.checker",
 }
 WRITE_PAGES = {"deals.new", "deals.edit", "deals.scarto", "deals.import_deal"}
-KEEPER_ONLY = {"sessions.delete", "sessions.restore"}
+KEEPER_ONLY = {"sessions.delete", "sessions.restore", "sessions.details"}
 """An edit PIN records and corrects deals, nothing more."""
 CLUB_READ = {
     "players.index",
@@ -81,6 +81,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["can_write"] = can_write
     app.jinja_env.globals["club_mode"] = club_mode
     app.jinja_env.globals["keeper_logged_in"] = lambda: club_mode() and is_keeper()
+    app.jinja_env.globals["is_keeper"] = is_keeper
 
 
 def secret_hash() -> str:
@@ -155,7 +156,7 @@ def _refusal() -> Response | None:
         return None if page_rights else _bearer_refusal()
     if request.endpoint in KEEPER_ONLY and not is_keeper():
         if can_write(session_id):  # with the PIN: no further page would help
-            abort(403, _("Only the keeper may delete or restore a session."))
+            abort(403, _("Only the keeper may delete, restore or correct a session."))
         return redirect(url_for("access.login", next=request.full_path))
     if session_id is not None and (can_write(session_id) if writing() else can_read(session_id)):
         return None

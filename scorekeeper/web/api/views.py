@@ -35,6 +35,7 @@ from ...services.deals import once as request_keys
 from ...services.deals.inputs import audit_deal
 from ...services.deals.inputs import parse_deal_input
 from ...services.deals.record import find_deal
+from ...services.sessions.details import correct_session
 from ...services.sessions.lifecycle import ruleset_of
 from ...services.sessions.protocol import build_protocol
 from ...translate import error_text
@@ -119,11 +120,25 @@ def session_start() -> Answer:
     return jsonify(body), 201, {"Location": body["url"]}
 
 
-@bp.get("/sessions/<int:session_id>")
-def session_detail(session_id: int) -> Response:
-    """A session's protocol: deals, running totals, games, standings, the next dealer."""
-    session = services.load_session(get_db(), _checked_id(session_id))
-    return jsonify(pj.protocol_json(build_protocol(session)))
+class SessionAt(MethodView):
+    """One session: read, or correct. One rule for both methods, so that an id too large for a
+    session (which the path's converter refuses) is a 404 for each, never a 405."""
+
+    def get(self, session_id: int) -> Response:
+        """A session's protocol: deals, running totals, games, standings, the next dealer."""
+        session = services.load_session(get_db(), _checked_id(session_id))
+        return jsonify(pj.protocol_json(build_protocol(session)))
+
+    def patch(self, session_id: int) -> Response:
+        """Correct the day the session was played, or who sat at a seat; the session as now."""
+        body = js.body_object()
+        shape.check(body, "SessionCorrection")
+        correct_session(get_db(), _checked_id(session_id), body)
+        session = services.load_session(get_db(), session_id)
+        return jsonify(pj.protocol_json(build_protocol(session)))
+
+
+bp.add_url_rule("/sessions/<int:session_id>", view_func=SessionAt.as_view("session_detail"))
 
 
 @bp.post("/sessions/<int:session_id>/deals")

@@ -3,6 +3,7 @@ deals, its downloads, and an old paper protocol entered at once.
 
 pages.py       the home page, and /favicon.ico
 views.py       start, show, delete and restore a session; show, replay and download one deal
+details.py     correct a session's day and its seats' players afterwards
 chart.py       the session's chart as an SVG image
 forms.py       the session form; seating.py the players drawn round the table for it
 exports.py     the protocol as CSV, the session as JSON
@@ -20,6 +21,7 @@ bp = Blueprint("sessions", __name__)
 def init_app(app: Flask) -> None:
     """Register the feature's blueprint."""
     from . import chart  # noqa: F401  (its views join the blueprint)
+    from . import details  # noqa: F401
     from . import exports  # noqa: F401
     from . import pages  # noqa: F401
     from . import paper  # noqa: F401

@@ -36,7 +36,7 @@ _SPLIT_FORMULA = re.compile(r"([;,\t][ \"]*)(?=[=+\-@\t\r])")
 def protocol_csv(session_id: int) -> Response:
     """The session's protocol as CSV, a row per deal."""
     session = services.load_session(get_db(), session_id)
-    text = csv_text(protocol_table(build_protocol(session)))
+    text = csv_text(protocol_table(build_protocol(session), session.played_on))
     return _download(text.encode("utf-8-sig"), "text/csv", f"protocol-{session_id}.csv")
 
 
@@ -48,19 +48,20 @@ def session_json(session_id: int) -> Response:
     return _download(text.encode("utf-8"), "application/json", f"session-{session_id}.json")
 
 
-def protocol_table(protocol: Protocol) -> list[list[Cell]]:
-    """The protocol as rows of cells, the header first."""
+def protocol_table(protocol: Protocol, played_on: str) -> list[list[Cell]]:
+    """The protocol as rows of cells, the header first; each row ends with the day the session
+    was played (not the day it was typed in)."""
     sides = range(len(protocol.side_names))
     header: list[Cell] = ["Deal", "Dealer"]
     for name in protocol.side_names:
         header += [f"{name} points", f"{name} score", f"{name} total"]
-    table = [[*header, "Game", "Problems"]]
+    table = [[*header, "Game", "Problems", "Played on"]]
     for row in protocol.rows:
         result = row.deal.result
         cells: list[Cell] = [row.deal.number, row.dealer_name]
         for side in sides:
             cells += [result.points[side], result.scores[side], row.totals[side]]
-        cells += [row.game, "; ".join(problem_text(problem) for problem in row.marks)]
+        cells += [row.game, "; ".join(problem_text(problem) for problem in row.marks), played_on]
         table.append(cells)
     return table
 

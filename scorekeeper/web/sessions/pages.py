@@ -24,8 +24,8 @@ def index() -> str:
     """The sessions, newest first, and the rulesets the app knows."""
     return render_template(
         "index.html",
-        sessions=list_sessions(get_db()),
-        deleted=list_sessions(get_db(), deleted=True),
+        sessions=list_sessions(get_db(), by_day=True),
+        deleted=list_sessions(get_db(), deleted=True, by_day=True),
         rulesets=list(PRESETS.values()),
         form=FlaskForm(),
     )

@@ -20,6 +20,7 @@ from ... import services
 from ...rules.notation import format_record
 from ...services.players.persons import list_players
 from ...services.players.persons import new_names
+from ...services.sessions.details import history
 from ...services.sessions.lifecycle import check_session
 from ...services.sessions.lifecycle import start_checked
 from ...services.sessions.protocol import build_protocol
@@ -88,6 +89,7 @@ def detail(session_id: int) -> str | Response:
         read_link=link,
         qr=_qr_svg(link) if link else "",
         deleted=services.deleted_deals(get_db(), session_id) if session.has_deleted else [],
+        history=history(get_db(), session_id),
         language=LANGUAGES.get(session.language, session.language),
     )
     # In club mode the page shows the read link, a secret: no cache keeps it.

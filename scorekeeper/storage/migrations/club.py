@@ -1,4 +1,5 @@
-"""Later steps on the statistics' tables (issue "The club's history, trusted")."""
+"""The steps of the issue "The club's history, trusted": ratings replayed apart, sessions'
+own history."""
 
 from __future__ import annotations
 
@@ -29,3 +30,16 @@ def replay_ratings_apart(db: sqlite_utils.Database) -> None:
     ratings.create_index(["player_id", "played_on"], if_not_exists=True)
     ratings.create_index(["played_on"], if_not_exists=True)
     ratings.create_index(["replay", "played_on"], if_not_exists=True)
+
+
+@migrations()
+def create_session_history(db: sqlite_utils.Database) -> None:
+    # A session's day and its seats' players may be corrected after it was played: each
+    # correction is kept, with what was before and after, as a deal's are (deal_history).
+    db.table("session_history").create(
+        {"id": int, "session_id": int, "at": str, "action": str, "before": str, "after": str},
+        pk="id",
+        not_null={"session_id", "at", "action"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    db.table("session_history").create_index(["session_id"])
