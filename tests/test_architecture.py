@@ -173,6 +173,7 @@ def test_nothing_below_the_web_imports_it():
 LINES, FUNCTION_LINES = 300, 50
 LONGER = {
     "rules/notation.py": "deal records read and written back: one idea, split for the size once",
+    "rules/ruleset.py": "what a ruleset is, and the four presets of the seeds: read side by side",
 }
 """Modules longer than LINES, each with the reason it stays whole. The size is a signal to look
 again, not a law that cuts one idea in two."""

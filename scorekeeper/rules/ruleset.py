@@ -134,11 +134,15 @@ class Ruleset:
         return _deck_total(self)
 
     @property
+    def even_share(self) -> int:
+        """A side's even share of a deal's points, rounded: 26 of 78 (or 77) among three, 57 of
+        114 between two teams. Points less it put every ruleset on one scale."""
+        return (2 * self.deck_total + self.sides) // (2 * self.sides)
+
+    @property
     def score_base(self) -> int:
-        """What is subtracted from points to give the score: the average, or 0 for raw."""
-        if self.recording == "raw":
-            return 0
-        return (2 * self.deck_total + self.sides) // (2 * self.sides)  # rounded average
+        """What is subtracted from points to give the score: the even share, or 0 for raw."""
+        return 0 if self.recording == "raw" else self.even_share
 
     @property
     def is_zero_sum(self) -> bool:

@@ -125,8 +125,9 @@ def test_a_merge_and_its_undoing_give_back_the_ratings(app):
     merged = snapshot(app)
     assert merged != before
     assert ana not in {row[3] for row in merged}  # her games are Anna's now
-    # Anna's 2 + 2 + 1 + 3 finished games of the season, and Ana's 2 + 2.
-    assert max(row[6] for row in merged if row[3] == anna) == 12
+    # Anna's Scarto: 2 + 2 + 3 finished games of the season, and Ana's 2 + 2 (her Piedicavallo
+    # game is another ruleset's rating).
+    assert max(row[6] for row in merged if row[3] == anna) == 11
     call(app, players.undo_merge, merge)
     assert snapshot(app) == before
 
@@ -180,19 +181,20 @@ def test_the_rating_is_provisional_for_fewer_than_ten_games(app, client):
     anna = player_id(app, "Anna")
     for _ in range(3):
         record(app, session_id, SCARTO[0])  # 27 deals: 9 games
-    rating = client.get(f"/api/v1/players/{anna}/stats").get_json()["rating"]
+    rating = client.get(f"/api/v1/players/{anna}/stats?ruleset=scarto").get_json()["rating"]
     assert (rating["games"], rating["provisional"]) == (9, True)
     assert rating["value"] == round(rating["mu"] - 3 * rating["sigma"], 1)
-    soup = helpers.page(client.get(f"/players/{anna}"))
+    soup = helpers.page(client.get(f"/players/{anna}?ruleset=scarto"))
     assert "*" in helpers.text(soup.select_one("table.figures tr:last-child td"))
     for _ in range(3):
         record(app, session_id, SCARTO[0])  # 30 deals: 10 games
-    rating = client.get(f"/api/v1/players/{anna}/stats").get_json()["rating"]
+    rating = client.get(f"/api/v1/players/{anna}/stats?ruleset=scarto").get_json()["rating"]
     assert (rating["games"], rating["provisional"]) == (10, False)
-    ranking = client.get("/api/v1/rankings?min_deals=1").get_json()
+    ranking = client.get("/api/v1/rankings?ruleset=scarto&min_deals=1").get_json()
     assert all(row["provisional"] is False for row in ranking)
     # The rating as it stood before the period's end: none before any game.
-    assert client.get(f"/api/v1/players/{anna}/stats?to=2024-01-09").get_json()["rating"] is None
+    before = client.get(f"/api/v1/players/{anna}/stats?ruleset=scarto&to=2024-01-09").get_json()
+    assert before["rating"] is None
 
 
 def test_a_session_the_rules_cannot_read_counts_for_nothing_and_fails_nothing(app, client):

@@ -30,7 +30,7 @@ def in_db(app, action, *args):
 
 
 def live_rating(app, name: str) -> tuple[float, float, int] | None:
-    row = in_db(app, rating_as_of, player_id(app, name), None)
+    row = in_db(app, rating_as_of, player_id(app, name), None, "scarto")
     return row and (row["mu"], row["sigma"], row["games"])
 
 
@@ -108,7 +108,7 @@ def test_a_replay_left_by_a_dead_process_is_taken_over(app):
             results.mark_ratings(db, "2024-03-05")
             results.clear_dirty(db)
             dead = results.start_replay(db, "2024-03-05", "2024-01-01T00:00:00.000+00:00")
-            results.insert_ratings(db, [(999, 1, 1, "2024-03-05", 1.0, 1.0, 1)], dead)
+            results.insert_ratings(db, [(999, 1, 1, "2024-03-05", 1.0, 1.0, 1, "scarto")], dead)
             results.mark_ratings(db, "2024-06-01")  # a save after it died
         assert ratings.replay(db)
         assert results.running_replay(db) is None

@@ -89,12 +89,16 @@ def reference(app, player: int, ruleset=None, first=None, last=None, min_deals=1
     for session in live_sessions(app, ruleset, first, last):
         rules = session.ruleset
         mine = [seat for seat, pid in enumerate(session.player_ids) if pid == player]
+        # Over every ruleset, a deal's points less the side's even share of the deck (78 / 3 is
+        # 26, 114 / 2 is 57): one scale, never Scarto's scores beside raw points.
+        share = round(rules.deck_total / rules.sides)
         for deal in session.deals:
             for seat in mine:
                 side = rules.side_of(seat)
+                score = deal.result.scores[side] if ruleset else deal.result.points[side] - share
                 seats.append(
                     {
-                        "score": deal.result.scores[side],
+                        "score": score,
                         "points": deal.result.points[side],
                         "dealer": deal.dealer == seat,
                         "marked": bool(deal.result.problems),
@@ -108,7 +112,7 @@ def reference(app, player: int, ruleset=None, first=None, last=None, min_deals=1
                 for other, opponent in enumerate(session.player_ids):
                     if opponent not in (None, player) and rules.side_of(other) != side:
                         against[opponent][0] += 1
-                        against[opponent][1] += deal.result.scores[side]
+                        against[opponent][1] += score
         scores = [deal.result.scores for deal in session.deals]
         dealers = [deal.dealer for deal in session.deals]
         state = progress(rules, session.first_dealer, scores, dealers=dealers)

@@ -124,13 +124,17 @@ def test_archived_players_stay_and_merged_ones_are_counted_as_who_they_were(app,
 
 
 def test_the_rating_stands_beside_each_row(app, client, club):
-    rows = api_ranking(client, "min_deals=1")
+    rows = api_ranking(client, "ruleset=scarto&min_deals=1")
     for row in rows:
-        answer = client.get(f"/api/v1/players/{row['player_id']}/stats").get_json()
+        path = f"/api/v1/players/{row['player_id']}/stats?ruleset=scarto"
+        answer = client.get(path).get_json()
         assert row["rating"] == (answer["rating"] or {}).get("value")
+        assert row["rating"] is not None
         assert row["provisional"] is True  # two games at most: provisional
+    # A rating is a ruleset's: over every ruleset, none.
+    assert {row["rating"] for row in api_ranking(client, "min_deals=1")} == {None}
     # As it stood at the end of the period: before 2024, only the 2023 game is rated.
-    old = api_ranking(client, "to=2023-12-31&min_deals=1")
+    old = api_ranking(client, "ruleset=scarto&to=2023-12-31&min_deals=1")
     (dario,) = [row for row in old if row["name"] == "Dario"]
     assert dario["rating"] is not None
 
@@ -261,3 +265,29 @@ def test_the_default_minimum_adapts_to_the_period(app, client, club):
     assert len(soup.select("table.ranking tbody tr")) == 4
     # The CSV follows the page.
     assert client.get("/rankings.csv?ruleset=scarto").get_data(as_text=True).count("\n") == 5
+
+
+def test_every_ruleset_is_one_scale_and_a_rating_is_a_rulesets(app, client):
+    # Anna: a Scarto game of 30, 30, 28 points (scores +4, +4, +2) and a Tarocchi a 3 game of
+    # 40, 40, 40 raw points. Added as recorded that made 10 + 120 = 130; on one scale (points
+    # above 26 each) it is 10 + 42 = 52.
+    add_session(
+        app,
+        "scarto",
+        ["Anna", "Bruno", "Carla"],
+        "2024-01-10",
+        [[30, 30, 18], [30, 20, 28], [28, 28, 22]],
+    )
+    add_session(app, "tarocchi-a-3", ["Anna", "Bruno", "Carla"], "2024-02-10", [[40, 20, 18]] * 3)
+    (anna,) = [row for row in api_ranking(client, "min_deals=1") if row["name"] == "Anna"]
+    assert (anna["deals"], anna["score_total"]) == (6, 52)
+    soup = page(client.get("/rankings?ruleset=&min_deals=1"))
+    assert "Every ruleset on one scale" in text(soup)
+    # A rating per ruleset: one finished game each, never two games in one rating.
+    for ruleset in ("scarto", "tarocchi-a-3"):
+        stats = client.get(f"/api/v1/players/{anna_id(app)}/stats?ruleset={ruleset}").get_json()
+        assert (stats["games"], stats["rating"]["games"]) == (1, 1)
+
+
+def anna_id(app) -> int:
+    return player_id(app, "Anna")

@@ -70,7 +70,9 @@ def player_stats(
         "marked_deals": totals["marked_deals"],
         "illegal_scartos": totals["illegal_scartos"],
         "head_to_head": head_to_head(db, player_id, filters, min_deals),
-        "rating": ratings.rating_json(stats.rating_as_of(db, player_id, filters.last)),
+        "rating": ratings.rating_json(
+            stats.rating_as_of(db, player_id, filters.last, filters.ruleset)
+        ),
     }
 
 
@@ -140,7 +142,7 @@ def ranked(
         key=lambda row: -row["deals"],
     )
     rows.sort(key=lambda row: -row[order])  # stable: equal figures stay by name
-    rated = stats.ratings_as_of(db, filters.last)
+    rated = stats.ratings_as_of(db, filters.last, filters.ruleset)
     ranked_rows: list[dict[str, Any]] = []
     for index, row in enumerate(rows):
         same = index and rows[index - 1][order] == row[order]

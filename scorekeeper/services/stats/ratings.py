@@ -1,4 +1,5 @@
-"""The club's rating: openskill's Plackett-Luce model, one match per finished game.
+"""The club's rating: openskill's Plackett-Luce model, one match per finished game, a rating per
+ruleset (a player's Scarto says nothing of his Piedicavallo).
 
 Every finished game of a live session is a match, rated in the order (played_on, session, game):
 the sides ranked by their game totals (the higher the better, ties sharing a rank), a side
@@ -47,11 +48,11 @@ PROVISIONAL_GAMES = 10
 """A rating from fewer rated games than this is provisional: sigma starts at 8.3 and is still
 about 6.5 after ten games at a table of three, so one lucky evening moves it a long way."""
 
-Known = dict[int, tuple[PlackettLuceRating, int]]
-"""Each player's rating and rated games, as the replay goes. A rating object is made once a
-player and then taken from what ``rate`` gives back: openskill draws a random id (uuid4, a
-call to the system's random source) for each one it makes, already once a player a game for
-the copy ``rate`` works on, and twice would cost a quarter of a replay's time."""
+Known = dict[tuple[int, str], tuple[PlackettLuceRating, int]]
+"""Each player's rating and rated games in each ruleset, as the replay goes. A rating object is
+made once a player and then taken from what ``rate`` gives back: openskill draws a random id
+(uuid4, a call to the system's random source) for each one it makes, already once a player a
+game for the copy ``rate`` works on, and twice would cost a quarter of a replay's time."""
 
 
 LEASE = timedelta(seconds=60)
@@ -75,8 +76,9 @@ def replay(
     try:
         with repository.snapshot(db):
             known: Known = {
-                row["player_id"]: (MODEL.rating(row["mu"], row["sigma"]), row["games"])
-                for row in results.ratings_before(db, day)
+                (row["player_id"], ruleset): (MODEL.rating(row["mu"], row["sigma"]), row["games"])
+                for ruleset in PRESETS
+                for row in results.ratings_before(db, day, ruleset)
             }
             seats = list(results.rated_games(db, day))
         rows: list[tuple[Any, ...]] = []
@@ -160,19 +162,20 @@ def rate_game(seats: list[dict[str, Any]], known: Known) -> list[tuple[Any, ...]
         return []
     totals = [total for total, _ in sides]
     ranks = [1.0 + sum(other > total for other in totals) for total in totals]
+    ruleset = first["ruleset"]
     for _, players in sides:
         for player in players:
-            if player not in known:
-                known[player] = (MODEL.rating(), 0)
-    teams = [[known[player][0] for player in players] for _, players in sides]
+            if (player, ruleset) not in known:
+                known[player, ruleset] = (MODEL.rating(), 0)
+    teams = [[known[player, ruleset][0] for player in players] for _, players in sides]
     rows = []
     for (_, players), rated in zip(sides, MODEL.rate(teams, ranks=ranks), strict=True):
         for player, rating in zip(players, rated, strict=True):
-            games = known[player][1] + 1
-            known[player] = (rating, games)
+            games = known[player, ruleset][1] + 1
+            known[player, ruleset] = (rating, games)
             rows.append(
                 (first["session_id"], first["game"], player, first["played_on"])
-                + (rating.mu, rating.sigma, games)
+                + (rating.mu, rating.sigma, games, ruleset)
             )
     return rows
 

@@ -158,6 +158,7 @@ def session_rows(
     """The seat rows and game rows of a session (storage/stats/rows.py SEAT_COLUMNS, GAME_COLUMNS),
     its games as the protocol has them (rules/game.py ``progress``)."""
     ruleset = session.ruleset
+    share = ruleset.even_share
     scores = [deal.result.scores for deal in session.deals]
     dealers = [deal.dealer for deal in session.deals]
     state = progress(ruleset, session.first_dealer, scores, dealers=dealers)
@@ -172,16 +173,19 @@ def session_rows(
             seats.append(
                 (session.id, deal.id, deal.number, seat, side, line.game, result.scores[side])
                 + (result.points[side], int(dealt), marked, int(dealt and illegal))
+                + (result.points[side] - share,)
             )
     games: list[tuple[Any, ...]] = []
+    points = {deal.number: deal.result.points for deal in session.deals}
     for game in state.games:
         best = max(game.totals)
         for seat in range(ruleset.players):
             side = ruleset.side_of(seat)
             total = game.totals[side]
             won = int(game.finished and total == best)
+            common = sum(points[number][side] - share for number in game.deals)
             games.append(
                 (session.id, game.number, seat, side, total, won)
-                + (int(game.finished), len(game.deals))
+                + (int(game.finished), len(game.deals), common)
             )
     return seats, games

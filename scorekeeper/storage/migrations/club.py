@@ -43,3 +43,31 @@ def create_session_history(db: sqlite_utils.Database) -> None:
         foreign_keys=[("session_id", "sessions", "id")],
     )
     db.table("session_history").create_index(["session_id"])
+
+
+@migrations()
+def one_scale_and_ratings_per_ruleset(db: sqlite_utils.Database) -> None:
+    # Figures of every ruleset at once add each seat's points less its even share of the deal
+    # (``common``; a game's sum of them, ``common_total``), never scores that mean different
+    # things (Scarto's points - 26 beside raw points). And a rating per ruleset. The covering
+    # indexes take the new columns; every session's rows and every rating are worked out again
+    # (by the server's worker: the old figures show meanwhile).
+    db.table("seat_results").add_column("common", int, not_null_default=0)
+    db.table("game_results").add_column("common_total", int, not_null_default=0)
+    db.execute("drop index if exists seat_results_by_seat")
+    db.table("seat_results").create_index(
+        ["session_id", "seat", "deal_id", "side", "number", "score", "points", "dealer"]
+        + ["marked", "illegal_scarto", "common"],
+        index_name="seat_results_by_seat",
+    )
+    db.execute("drop index if exists game_results_by_seat")
+    db.table("game_results").create_index(
+        ["session_id", "seat", "total", "deals", "won", "finished", "common_total"],
+        index_name="game_results_by_seat",
+    )
+    db.table("ratings").add_column("ruleset", str, not_null_default="")
+    db.table("ratings").create_index(
+        ["player_id", "ruleset", "played_on", "games"], index_name="ratings_by_player_ruleset"
+    )
+    db.execute("update results_of set revision = -1")
+    db.execute("update rating_state set dirty_from = '0000-00-00' where id = 1")

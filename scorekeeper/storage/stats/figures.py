@@ -30,6 +30,17 @@ class Filters:
     last: str | None = None
     """The last day, YYYY-MM-DD, included."""
 
+    @property
+    def score(self) -> str:
+        """A seat row's score as these figures add it: as recorded within one ruleset; over
+        every ruleset, points less the even share (rows.py ``common``), one scale for all."""
+        return "s.score" if self.ruleset else "s.common"
+
+    @property
+    def total(self) -> str:
+        """A game row's total, the same way (``common_total``)."""
+        return "g.total" if self.ruleset else "g.common_total"
+
     def where(self) -> tuple[str, list[Any]]:
         """The SQL condition on ``sessions`` and its parameters."""
         clauses, params = ["sessions.deleted = 0"], []
@@ -68,7 +79,7 @@ def player_totals(db: sqlite_utils.Database, player_id: int, filters: Filters) -
     deals = _one(
         db,
         f"""select count(distinct s.session_id) as sessions, count(*) as deals,
-               coalesce(sum(s.score), 0) as score_total,
+               coalesce(sum({filters.score}), 0) as score_total,
                coalesce(sum(s.dealer), 0) as dealt,
                sum(case when s.dealer = 1 then s.points end) as dealer_points,
                sum(case when s.dealer = 0 then s.points end) as other_points,
@@ -92,9 +103,9 @@ def extreme_deal(
     """The player's best (or worst) deal by score; of equal ones, the first played."""
     where, params = filters.where()
     sql = f"""
-        select s.score, s.session_id, s.deal_id, s.number, sessions.played_on {_SEATS}
-        where sp.player_id = ? and {where}
-        order by s.score {"desc" if best else "asc"}, sessions.played_on, s.session_id, s.number
+        select {filters.score} as score, s.session_id, s.deal_id, s.number, sessions.played_on
+        {_SEATS} where sp.player_id = ? and {where}
+        order by score {"desc" if best else "asc"}, sessions.played_on, s.session_id, s.number
         limit 1
     """
     return next(select(db, sql, [player_id, *params]), None)
@@ -108,7 +119,8 @@ def head_to_head(
     games, a third of the rows of the deals: a session's players meet in each of its deals."""
     where, params = filters.where()
     sql = f"""
-        select o.player_id, players.name, sum(g.deals) as deals, sum(g.total) as score_total
+        select o.player_id, players.name, sum(g.deals) as deals,
+               sum({filters.total}) as score_total
         {_GAMES}
         join game_results as t
             on t.session_id = g.session_id and t.game = g.game and t.side != g.side
@@ -129,7 +141,7 @@ def ranking_rows(db: sqlite_utils.Database, filters: Filters, min_deals: int) ->
     where, params = filters.where()
     sql = f"""
         with played as (
-            select sp.player_id, sum(g.deals) as deals, sum(g.total) as score_total,
+            select sp.player_id, sum(g.deals) as deals, sum({filters.total}) as score_total,
                    sum(g.won) as games_won
             from sessions
             join session_players as sp on sp.session_id = sessions.id
@@ -145,26 +157,38 @@ def ranking_rows(db: sqlite_utils.Database, filters: Filters, min_deals: int) ->
     return list(select(db, sql, [*params, min_deals]))
 
 
-def rating_as_of(db: sqlite_utils.Database, player_id: int, day: str | None) -> Row | None:
-    """The player's rating after his last rated game up to ``day`` (None: the latest)."""
+def rating_as_of(
+    db: sqlite_utils.Database, player_id: int, day: str | None, ruleset: str | None
+) -> Row | None:
+    """The player's rating in ``ruleset`` after his last rated game up to ``day`` (None: the
+    latest); none over every ruleset: a rating is a ruleset's."""
+    if ruleset is None:
+        return None
     sql = f"""
-        select mu, sigma, games from ratings where player_id = ? and played_on <= ? and {LIVE}
+        select mu, sigma, games from ratings
+        where player_id = ? and ruleset = ? and played_on <= ? and {LIVE}
         order by played_on desc, games desc limit 1
     """
-    return next(select(db, sql, [player_id, day or "9999-12-31"]), None)
+    return next(select(db, sql, [player_id, ruleset, day or "9999-12-31"]), None)
 
 
-def ratings_as_of(db: sqlite_utils.Database, day: str | None) -> dict[int, Row]:
+def ratings_as_of(
+    db: sqlite_utils.Database, day: str | None, ruleset: str | None
+) -> dict[int, Row]:
     """Every player's rating as ``rating_as_of`` gives it, by player: one index seek each."""
+    if ruleset is None:
+        return {}
     sql = f"""
         select players.id as player_id, r.mu, r.sigma, r.games from players
         join ratings as r on r.rowid = (
-            select rowid from ratings where player_id = players.id and played_on <= ? and {LIVE}
+            select rowid from ratings
+            where player_id = players.id and ruleset = ? and played_on <= ? and {LIVE}
             order by played_on desc, games desc limit 1
         )
         where players.merged_into is null
     """
-    return {row.pop("player_id"): row for row in select(db, sql, [day or "9999-12-31"])}
+    rows = select(db, sql, [ruleset, day or "9999-12-31"])
+    return {row.pop("player_id"): row for row in rows}
 
 
 def score_by_month(db: sqlite_utils.Database, player_id: int, filters: Filters) -> list[Row]:
@@ -172,7 +196,7 @@ def score_by_month(db: sqlite_utils.Database, player_id: int, filters: Filters) 
     where, params = filters.where()
     sql = f"""
         select substr(sessions.played_on, 1, 7) as month, count(*) as deals,
-               sum(s.score) as score_total
+               sum({filters.score}) as score_total
         {_SEATS} where sp.player_id = ? and {where}
         group by month order by month
     """
@@ -182,11 +206,18 @@ def score_by_month(db: sqlite_utils.Database, player_id: int, filters: Filters) 
 def rating_by_month(db: sqlite_utils.Database, player_id: int, filters: Filters) -> list[Row]:
     """The player's rating after his last rated game of each month in the period, with that
     game's day (SQLite takes a row's other columns from the row with the max)."""
-    params: list[Any] = [player_id, filters.first or "", filters.last or "9999-12-31"]
+    if filters.ruleset is None:
+        return []
+    params: list[Any] = [
+        player_id,
+        filters.ruleset,
+        filters.first or "",
+        filters.last or "9999-12-31",
+    ]
     sql = f"""
         select substr(played_on, 1, 7) as month, played_on, mu, sigma, max(games) as games
         from ratings
-        where player_id = ? and played_on >= ? and played_on <= ? and {LIVE}
+        where player_id = ? and ruleset = ? and played_on >= ? and played_on <= ? and {LIVE}
         group by month order by month
     """
     return list(select(db, sql, params))

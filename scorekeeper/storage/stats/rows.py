@@ -37,9 +37,14 @@ SEAT_COLUMNS = (
     "dealer",
     "marked",
     "illegal_scarto",
+    "common",
 )
-GAME_COLUMNS = ("session_id", "game", "seat", "side", "total", "won", "finished", "deals")
-RATING_COLUMNS = ("session_id", "game", "player_id", "played_on", "mu", "sigma", "games")
+GAME_COLUMNS = (
+    *("session_id", "game", "seat", "side", "total", "won", "finished", "deals", "common_total"),
+)
+RATING_COLUMNS = (
+    *("session_id", "game", "player_id", "played_on", "mu", "sigma", "games", "ruleset"),
+)
 LIVE = """replay = (
     select max(id) from rating_replays where done = 1 and from_day <= ratings.played_on
 )"""
@@ -172,17 +177,18 @@ def games_from(db: sqlite_utils.Database, day: str) -> int:
     return int(db.execute(sql, [day]).fetchone()[0])
 
 
-def ratings_before(db: sqlite_utils.Database, day: str) -> list[Row]:
-    """Each player's last live rating before ``day``: one index seek each (a player's count of
-    rated games goes up by one with each game, and with the days)."""
+def ratings_before(db: sqlite_utils.Database, day: str, ruleset: str) -> list[Row]:
+    """Each player's last live rating in ``ruleset`` before ``day``: one index seek each (a
+    player's count of rated games goes up by one with each game, and with the days)."""
     sql = f"""
         select players.id as player_id, r.mu, r.sigma, r.games from players
         join ratings as r on r.rowid = (
-            select rowid from ratings where player_id = players.id and played_on < ? and {LIVE}
+            select rowid from ratings
+            where player_id = players.id and ruleset = ? and played_on < ? and {LIVE}
             order by played_on desc, games desc limit 1
         )
     """
-    return list(select(db, sql, [day]))
+    return list(select(db, sql, [ruleset, day]))
 
 
 def drop_dead_ratings(db: sqlite_utils.Database, number: int, day: str, limit: int) -> int:
