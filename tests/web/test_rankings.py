@@ -291,3 +291,25 @@ def test_every_ruleset_is_one_scale_and_a_rating_is_a_rulesets(app, client):
 
 def anna_id(app) -> int:
     return player_id(app, "Anna")
+
+
+def test_a_ranking_by_rating_puts_the_provisional_ratings_apart(app, client):
+    # Anna, Bruno, Carla: ten games of Scarto together (established); Dario one game with
+    # them (provisional). Every game: Anna +4, Bruno +1, Carla -5 a deal.
+    add_session(app, "scarto", ["Anna", "Bruno", "Carla"], "2024-01-10", [[30, 27, 21]] * 30)
+    add_session(app, "scarto", ["Dario", "Anna", "Bruno"], "2024-02-10", [[40, 20, 18]] * 3)
+    rows = api_ranking(client, "ruleset=scarto&min_deals=1&order=rating")
+    established = [row for row in rows if not row["provisional"]]
+    assert [row["name"] for row in established] == ["Anna", "Bruno", "Carla"]
+    assert [row["name"] for row in rows[3:]] == ["Dario"]  # apart, after them
+    assert [row["rating"] for row in established] == sorted(
+        (row["rating"] for row in established), reverse=True
+    )
+    soup = page(client.get("/rankings?ruleset=scarto&min_deals=1&order=rating"))
+    group = soup.select_one("table.ranking tr.group")
+    assert "Provisional: fewer than 10 rated games" in text(group)
+    assert text(group.find_next("tr").select_one("a")) == "Dario"
+    refused = client.get("/api/v1/rankings?order=rating")
+    assert refused.status_code == 400
+    assert "a ranking by rating needs a ruleset" in refused.get_json()["error"]
+    assert client.get("/rankings?ruleset=&order=rating").status_code == 400

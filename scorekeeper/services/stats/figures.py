@@ -16,9 +16,11 @@ from decimal import Decimal
 from typing import Any
 
 import sqlite_utils
+from flask_babel import gettext as _
 
 from ...storage.stats import figures as stats
 from ...storage.stats.figures import Filters
+from ..errors import InputError
 from ..players.persons import get_player
 from . import ratings
 
@@ -29,7 +31,9 @@ RANKING_DEALS = 30
 evening of ten deals does not top the year."""
 CHART_MONTHS = 600
 """Months a player's chart shows at most, the last ones: fifty years of a club's history."""
-ORDERS = ("score_per_deal", "score_total", "games_won")
+ORDERS = ("score_per_deal", "score_total", "games_won", "rating")
+"""What a ranking may be ordered by, the first by default. By rating (a ruleset's only): the
+established ratings first, the provisional ones after them, apart."""
 """What a ranking may be ordered by, the first by default."""
 
 
@@ -141,26 +145,35 @@ def ranked(
         ),
         key=lambda row: -row["deals"],
     )
-    rows.sort(key=lambda row: -row[order])  # stable: equal figures stay by name
+    if order == "rating" and filters.ruleset is None:
+        raise InputError(_("a ranking by rating needs a ruleset: a rating is a ruleset's"), "order")
     rated = stats.ratings_as_of(db, filters.last, filters.ruleset)
+    for row in rows:
+        rating = ratings.rating_json(rated.get(row["player_id"]))
+        row["rating"] = rating["value"] if rating else None
+        row["provisional"] = rating["provisional"] if rating else True
+    rows.sort(key=lambda row: _sort_key(row, order))  # stable: equal figures stay by name
     ranked_rows: list[dict[str, Any]] = []
     for index, row in enumerate(rows):
-        same = index and rows[index - 1][order] == row[order]
-        rating = ratings.rating_json(rated.get(row["player_id"]))
+        same = index and _sort_key(rows[index - 1], order) == _sort_key(row, order)
         ranked_rows.append(
-            {
-                "rank": ranked_rows[-1]["rank"] if same else index + 1,
-                "player_id": row["player_id"],
-                "name": row["name"],
-                "deals": row["deals"],
-                "score_total": row["score_total"],
-                "score_per_deal": row["score_per_deal"],
-                "games_won": row["games_won"],
-                "rating": rating["value"] if rating else None,
-                "provisional": rating["provisional"] if rating else True,
-            }
+            {"rank": ranked_rows[-1]["rank"] if same else index + 1}
+            | {key: row[key] for key in RANKING_KEYS}
         )
     return Ranked(ranked_rows, min_deals, left_out)
+
+
+RANKING_KEYS = (
+    *("player_id", "name", "deals", "score_total", "score_per_deal", "games_won", "rating"),
+    "provisional",
+)
+
+
+def _sort_key(row: dict[str, Any], order: str) -> tuple[Any, ...]:
+    """Best first: the higher figure; by rating, the established ones before the provisional."""
+    if order == "rating":
+        return (row["provisional"], -(row["rating"] if row["rating"] is not None else -1e9))
+    return (-row[order],)
 
 
 def score_months(

@@ -35,6 +35,7 @@ ORDER_NAMES = {
     "score_per_deal": _l("Score per deal"),
     "score_total": _l("Total score"),
     "games_won": _l("Games won"),
+    "rating": _l("Rating"),
 }
 
 

@@ -7,6 +7,7 @@ stands beside it as a second column, explained on the page.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import render_template
@@ -15,6 +16,7 @@ from flask import url_for
 from werkzeug.wrappers import Response
 
 from ... import charts
+from ...services import InputError
 from ...services.stats import figures as stats
 from ...services.stats.ratings import PROVISIONAL_GAMES
 from ..db import get_db
@@ -47,7 +49,12 @@ def rankings() -> str | tuple[str, int]:
     db = get_db()
     query = _query()
     freshness = brought_up_to_date()
-    shown = None if query.error else stats.ranked(db, query.filters, _min_deals(query), query.order)
+    shown = None
+    if not query.error:
+        try:
+            shown = stats.ranked(db, query.filters, _min_deals(query), query.order)
+        except InputError as error:
+            query = replace(query, error=str(error))
     rows = shown.rows if shown else []
     page = render_template(
         "club/rankings.html",
@@ -72,7 +79,10 @@ def rankings_csv() -> Response:
     if query.error:
         return Response(query.error + "\n", status=400, mimetype="text/plain")
     brought_up_to_date()
-    rows = stats.ranked(get_db(), query.filters, _min_deals(query), query.order).rows
+    try:
+        rows = stats.ranked(get_db(), query.filters, _min_deals(query), query.order).rows
+    except InputError as error:
+        return Response(str(error) + "\n", status=400, mimetype="text/plain")
     table: list[list[Any]] = [list(CSV_HEADER)]
     for row in rows:
         table.append(
@@ -96,7 +106,8 @@ def _query() -> Query:
 
 def _chart(rows: list[dict[str, Any]], query: Query) -> str:
     """The ranking as bars of the figure it is ordered by, the first CHART_BARS players."""
-    bars = [(row["name"], float(row[query.order])) for row in rows[:CHART_BARS]]
+    shown = [row for row in rows if row[query.order] is not None][:CHART_BARS]
+    bars = [(row["name"], float(row[query.order])) for row in shown]
     return charts.ranking_chart(bars, str(ORDER_NAMES[query.order]))
 
 
