@@ -102,6 +102,7 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python -m bench.api_shapes
 	$(BIN)/python -m bench.load --seconds 3
 	$(BIN)/python -m bench.stats_replay
+	$(BIN)/python -m bench.players_page
 	$(BIN)/python -m bench.cold_start
 	$(BIN)/python -m bench.club_load --seconds 20
 	$(BIN)/python -m bench.taps

@@ -108,6 +108,37 @@ def listing(db: sqlite_utils.Database, archived: bool = True) -> list[Row]:
     return list(select(db, sql, [int(archived)]))
 
 
+def _like(key: str) -> str:
+    """A name key as a LIKE pattern that finds it anywhere, its own % and _ taken as they are."""
+    return "%" + key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def page_of(db: sqlite_utils.Database, key: str, limit: int, offset: int) -> list[Row]:
+    """A page of the players not merged into another whose name key holds ``key``: the active
+    ones by name, then the archived ones; with the sessions each played. Only the page's
+    players are counted, not every player's sessions."""
+    sql = """
+        select page.*, (
+            select count(distinct sessions.id) from session_players
+            join sessions on sessions.id = session_players.session_id and sessions.deleted = 0
+            where session_players.player_id = page.id
+        ) as sessions
+        from (
+            select * from players
+            where merged_into is null and name_key like ? escape '\\'
+            order by archived, name_key limit ? offset ?
+        ) as page
+        order by page.archived, page.name_key
+    """
+    return list(select(db, sql, [_like(key), limit, offset]))
+
+
+def count_matching(db: sqlite_utils.Database, key: str) -> int:
+    """How many players not merged into another have a name key holding ``key``."""
+    sql = "select count(*) from players where merged_into is null and name_key like ? escape '\\'"
+    return int(db.execute(sql, [_like(key)]).fetchone()[0])
+
+
 def unlinked(db: sqlite_utils.Database) -> list[Row]:
     """The seats of live sessions linked to nobody: names for the keeper to link by hand."""
     sql = """

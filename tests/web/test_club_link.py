@@ -87,8 +87,9 @@ def test_the_link_opens_the_club_pages_to_read(app, session_id):
     soup = page(reader.get("/players"))
     names = [text(li.select_one(".who > *")) for li in soup.select("ul.players > li")]
     assert names == ["Anna", "Bruno", "Carla"]
-    # Reading only: no form to change anything, no keeper's tools.
-    assert soup.select("main form") == []
+    # Reading only: no form to change anything (the search reads), no keeper's tools.
+    assert [form["action"] for form in soup.select("main form")] == ["/players"]
+    assert soup.select("main form[method=post]") == []
     assert soup.select_one("#merges") is None
 
 

@@ -32,6 +32,23 @@ def list_players(db: sqlite_utils.Database, archived: bool = True) -> list[dict[
     return players.listing(db, archived)
 
 
+PAGE_SIZE = 50
+"""Players the players page lists at once: a club of thousands is searched and paged."""
+MAX_SEARCH = 40
+
+
+def players_page(
+    db: sqlite_utils.Database, search: str, page: int
+) -> tuple[list[dict[str, Any]], int]:
+    """The players whose name holds ``search`` (case and accents ignored), the ``page``-th
+    PAGE_SIZE of them (from 1): the active ones by name, then the archived; and how many match."""
+    key = players.name_key(clean_text(search[:MAX_SEARCH]))
+    total = players.count_matching(db, key)
+    last = max(1, -(-total // PAGE_SIZE))
+    page = min(max(page, 1), last)
+    return players.page_of(db, key, PAGE_SIZE, (page - 1) * PAGE_SIZE), total
+
+
 def get_player(db: sqlite_utils.Database, player_id: int) -> dict[str, Any]:
     """A player, or NotFoundError; a merged one too (its page says whom it joined)."""
     row = players.get(db, player_id) if 0 < player_id < 2**63 else None

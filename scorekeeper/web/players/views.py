@@ -16,6 +16,7 @@ from typing import Any
 from flask import abort
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -151,20 +152,32 @@ def _choices() -> list[Any]:
 
 def _page(status: int = 200, **failed: Any) -> Page:
     """The page, with the form that failed (its errors shown) in place of a fresh one. Whoever
-    may not change the players (the club read link) sees the list alone."""
-    everyone = _listing()
+    may not change the players (the club read link) sees the list alone. The list is a page of
+    the players matching ``?q=`` (``?page=``, persons.PAGE_SIZE a page)."""
+    search = request.args.get("q", "")[: players.MAX_SEARCH]
+    number = int(request.args["page"]) if request.args.get("page", "").isdigit() else 1
+    everyone, total = players.players_page(get_db(), search, number)
     active = [p for p in everyone if not p["archived"]]
     archived = [p for p in everyone if p["archived"]]
+    listed = {
+        "active": active,
+        "archived": archived,
+        "search": search,
+        "total": total,
+        "page_number": min(max(number, 1), max(1, -(-total // players.PAGE_SIZE))),
+        "pages": max(1, -(-total // players.PAGE_SIZE)),
+    }
     if not is_keeper():
-        return render_template("players/index.html", active=active, archived=archived)
+        return render_template("players/index.html", **listed)
     seats, unlinked_count = players.unlinked_seats(get_db())
+    # The selects offer the players listed (search to find others): a club's thousands would
+    # make each select of the page thousands of options.
     choices = forms.player_choices(everyone)
     merge_form = failed.get("merging") or forms.MergeForm(formdata=None)
     merge_form.player_id.choices = merge_form.into_id.choices = choices
     page = render_template(
         "players/index.html",
-        active=active,
-        archived=archived,
+        **listed,
         add_form=failed.get("added") or forms.PlayerForm(formdata=None),
         renamed=failed.get("renamed"),
         rename_forms=_rename_forms(everyone, failed.get("renamed")),
