@@ -246,30 +246,6 @@ def add_history(
     return _load({"id": cursor.lastrowid, **stored})
 
 
-def add_session_history(
-    db: sqlite_utils.Database, session_id: int, action: str, before: Any, after: Any
-) -> None:
-    """Keep a correction of a session itself (its day, its seats' players)."""
-    db.execute(
-        "insert into session_history (session_id, at, action, before, after) "
-        "values (?, ?, ?, ?, ?)",
-        [session_id, now(), action, json.dumps(before), json.dumps(after)],
-    )
-
-
-def session_history(db: sqlite_utils.Database, session_id: int) -> list[Row]:
-    """A session's own corrections, oldest first."""
-    sql = "select * from session_history where session_id = ? order by id"
-    return [
-        row | {"before": json.loads(row["before"]), "after": json.loads(row["after"])}
-        for row in select(db, sql, [session_id])
-    ]
-
-
-def set_played_on(db: sqlite_utils.Database, session_id: int, day: str) -> None:
-    db.execute("update sessions set played_on = ? where id = ?", [day, session_id])
-
-
 def _insert_sql(table: str, row: Row) -> str:
     names = ", ".join(f"[{name}]" for name in row)
     return f"insert into [{table}] ({names}) values ({', '.join('?' * len(row))})"

@@ -204,3 +204,38 @@ def test_an_unknown_ruleset_is_refused(client):
     assert "There is no ruleset tresette." in text(page(response))
     response = client.post(PAPER, data=paper_form([[30, 27, 21]], ruleset_id="tresette"))
     assert response.status_code == 400
+
+
+def test_the_paper_page_saves_once_whatever_the_taps(app, client):
+    key = page(client.get(PAPER)).select_one("input[name=request_key]")["value"]
+    form = paper_form([[30, 27, 21], [20, 30, 28]], request_key=key)
+    first = saved_session(client.post(PAPER, data=form))
+    again = saved_session(client.post(PAPER, data=form))  # a second tap, or Back and Save
+    assert again == first
+    assert stored(app, "sessions") == 1
+
+
+def test_a_protocol_typed_in_twice_is_confirmed_before_it_is_stored(app, client):
+    rows = [[30, 27, 21], [20, 30, 28]]
+    first = saved_session(client.post(PAPER, data=paper_form(rows, request_key="one")))
+    asked = client.post(PAPER, data=paper_form(rows, request_key="two"))
+    assert asked.status_code == 409
+    assert (
+        f"This protocol is stored already, the same day, players and deals: session {first}"
+        in text(page(asked))
+    )
+    assert stored(app, "sessions") == 1
+    other = client.post(PAPER, data=paper_form([[30, 27, 21], [20, 29, 29]], request_key="three"))
+    assert saved_session(other) != first  # another deal: another evening, stored at once
+    yes = paper_form(rows, request_key="two", store_again="Yes, save it again")
+    assert saved_session(client.post(PAPER, data=yes)) not in (first,)
+    assert stored(app, "sessions") == 3
+
+
+def test_the_paper_page_has_no_day_until_the_keeper_types_it(app, client):
+    soup = page(client.get(PAPER))
+    assert soup.select_one("#played_on").get("value", "") == ""
+    refused = client.post(PAPER, data=paper_form([[30, 27, 21]], played_on=""))
+    assert refused.status_code == 400
+    assert "Type the day it was played." in text(page(refused))
+    assert stored(app, "sessions") == 0

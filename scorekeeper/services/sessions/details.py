@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from ...storage import players
 from ...storage import repository
+from ...storage import session_history
 from ...storage.stats import rows as results
 from ..errors import ConflictError
 from ..errors import InputError
@@ -40,8 +41,8 @@ def correct_session(db: sqlite_utils.Database, session_id: int, body: Mapping[st
     )
     with repository.write(db):
         if day is not None and day != session.played_on:
-            repository.set_played_on(db, session_id, day)
-            repository.add_session_history(db, session_id, "played_on", session.played_on, day)
+            session_history.set_played_on(db, session_id, day)
+            session_history.add_session_history(db, session_id, "played_on", session.played_on, day)
         if seats is not None:
             _seat(db, session_id, session.played_on, seats)
 
@@ -59,7 +60,7 @@ def _seat(db: sqlite_utils.Database, session_id: int, day: str, seats: list[int 
     for seat, now_there in enumerate(seats):
         if now_there != before[seat]:
             players.relink_seat(db, session_id, seat, now_there)
-    repository.add_session_history(db, session_id, "player_ids", before, seats)
+    session_history.add_session_history(db, session_id, "player_ids", before, seats)
     results.mark_ratings(db, day)
 
 
@@ -89,4 +90,4 @@ def _player_ids(value: object, count: int) -> list[int | None]:
 
 def history(db: sqlite_utils.Database, session_id: int) -> list[dict[str, Any]]:
     """The session's own corrections, oldest first: action, before, after, when."""
-    return repository.session_history(db, session_id)
+    return session_history.session_history(db, session_id)

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...rules.audit import DealResult
+from ...storage import paper as paper_rows
 from ...storage import repository
 from ..access import DEFAULT_HASH
 from ..deals.inputs import DealInput
@@ -35,6 +36,7 @@ from .lifecycle import check_session
 from .lifecycle import store_session
 from .loaded import Deal
 from .loaded import Session
+from .loaded import load_session
 
 MAX_ROWS = 200
 """Deals of one paper protocol: a long evening is 40; more is not one sitting."""
@@ -114,10 +116,36 @@ def check_paper(
     return CheckedPaper(checked, tuple(deals))
 
 
-def store_paper(db: sqlite_utils.Database, checked: CheckedPaper) -> int:
-    """Store the session and its deals in one transaction: a failure leaves nothing."""
+def same_protocols(db: sqlite_utils.Database, checked: CheckedPaper) -> list[int]:
+    """The stored sessions this protocol would repeat: the same ruleset, day and players, and
+    the same points deal by deal (a protocol typed in twice), newest first."""
+    row = checked.session.row
+    points = [list(result.points) for _deal, result, _dealer in checked.deals]
+    return [
+        session_id
+        for session_id in paper_rows.same_sessions(
+            db, row["ruleset"], row["played_on"], row["players"]
+        )
+        if [list(deal.result.points) for deal in load_session(db, session_id).deals] == points
+    ]
+
+
+def paper_key_session(db: sqlite_utils.Database, key: str) -> int | None:
+    """The session a paper protocol's page with this request key made, if any."""
+    return paper_rows.paper_key_session(db, key)
+
+
+def store_paper(db: sqlite_utils.Database, checked: CheckedPaper, key: str | None = None) -> int:
+    """Store the session and its deals in one transaction: a failure leaves nothing. With the
+    page's request ``key``, once: the same key again gives the session it made, storing nothing
+    (a second tap on Save, or Back and Save)."""
     with repository.write(db):
+        made = paper_rows.paper_key_session(db, key) if key else None
+        if made is not None:
+            return made
         session_id = store_session(db, checked.session)
+        if key:
+            paper_rows.add_paper_key(db, key, session_id)
         for position, (deal, result, dealer) in enumerate(checked.deals, start=1):
             row = {
                 "session_id": session_id,

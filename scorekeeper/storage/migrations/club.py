@@ -71,3 +71,15 @@ def one_scale_and_ratings_per_ruleset(db: sqlite_utils.Database) -> None:
     )
     db.execute("update results_of set revision = -1")
     db.execute("update rating_state set dirty_from = '0000-00-00' where id = 1")
+
+
+@migrations()
+def create_paper_keys(db: sqlite_utils.Database) -> None:
+    # A paper protocol's page saves once: its form's request key, with the session it made, so
+    # that the same form sent again (a second tap, Back and Save) leads to that session.
+    db.table("paper_keys").create(
+        {"key": str, "session_id": int, "at": str},
+        pk="key",
+        not_null={"session_id", "at"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )

@@ -72,8 +72,14 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
     return NewSessionForm
 
 
-def played_on_field() -> StringField:
-    """The day a session was played (a date field on the page): today unless an old one."""
+def played_on_field(typed: bool = False) -> StringField:
+    """The day a session was played (a date field on the page): today unless an old one; or,
+    ``typed``, none until the keeper types it (an old paper protocol is never today's)."""
+    if typed:
+        return StringField(
+            _l("Played on"),
+            [validators.InputRequired(_l("Type the day it was played.")), _played_on_check],
+        )
     return StringField(
         _l("Played on"),
         [validators.Optional(), _played_on_check],

@@ -21,12 +21,15 @@ from werkzeug.wrappers import Response
 from ...rules import PRESETS
 from ...rules import Ruleset
 from ...services import InputError
+from ...services.deals.once import new_request_key
 from ...services.deals.totals import live_texts
 from ...services.players.persons import list_players
 from ...services.players.persons import new_names
 from ...services.sessions.paper import MAX_ROWS
 from ...services.sessions.paper import PaperError
 from ...services.sessions.paper import check_paper
+from ...services.sessions.paper import paper_key_session
+from ...services.sessions.paper import same_protocols
 from ...services.sessions.paper import store_paper
 from ..access.auth import secret_hash
 from ..db import get_db
@@ -48,6 +51,8 @@ def paper() -> Response | Page:
     rows = rows_asked(request.form.get("row_count"), bool(request.form.get("more")))
     form = paper_form(ruleset, min(rows, MAX_ROWS))()
     form.row_count.data = str(min(rows, MAX_ROWS))
+    if not form.request_key.data:
+        form.request_key.data = new_request_key()
     if request.method == "GET" or form.more.data:
         return _page(form, ruleset)
     if rows > MAX_ROWS:
@@ -72,8 +77,19 @@ def _save(form: Any, ruleset: Ruleset) -> Response | Page:
     asking = unconfirmed(form, new_names(get_db(), checked.session.row["players"]))
     if asking:
         return _page(form, ruleset, asking=asking), 400
-    session_id = store_paper(get_db(), checked)
-    return redirect(url_for("sessions.detail", session_id=session_id), 303)
+    key = form.request_key.data or None
+    stored = store_paper(get_db(), checked, key) if key and _saved_before(key) else None
+    if stored is None:
+        same = same_protocols(get_db(), checked)
+        if same and not form.store_again.data:  # typed in twice? the keeper says
+            return _page(form, ruleset, same=same[0]), 409
+        stored = store_paper(get_db(), checked, key)
+    return redirect(url_for("sessions.detail", session_id=stored), 303)
+
+
+def _saved_before(key: str) -> bool:
+    """Whether a form with this key was saved already (sent again: its session, not another)."""
+    return paper_key_session(get_db(), key) is not None
 
 
 def _ruleset() -> Ruleset:
@@ -90,6 +106,7 @@ def _page(
     ruleset: Ruleset,
     row_errors: dict[int, str] | None = None,
     asking: list[str] | None = None,
+    same: int | None = None,
 ) -> str:
     rows = int(form.row_count.data)
     return render_template(
@@ -102,6 +119,7 @@ def _page(
         cells=[[form[cell(row, side)] for side in range(ruleset.sides)] for row in range(rows)],
         row_errors=row_errors or {},
         asking=asking or [],
+        same=same,
         known=list_players(get_db(), archived=False),
         live=live_texts(ruleset),
         rulesets=list(PRESETS.values()),

@@ -43,7 +43,7 @@ def paper_form(ruleset: Ruleset, rows: int) -> type[FlaskForm]:
     class PaperForm(FlaskForm):
         ruleset_id = HiddenField(default=ruleset.id)
         """Chosen above the form (a GET of the page): it sets the table's columns."""
-        played_on = played_on_field()
+        played_on = played_on_field(typed=True)
         first_dealer = SelectField(
             _l("First dealer"),
             choices=options((str(i), _l("Player %(n)s", n=i + 1)) for i in range(4)),
@@ -56,6 +56,9 @@ def paper_form(ruleset: Ruleset, rows: int) -> type[FlaskForm]:
         )
         row_count = HiddenField(default=str(rows))
         confirmed = HiddenField()
+        request_key = HiddenField()
+        """The page's key (services/sessions/paper.py store_paper): saved once."""
+        store_again = SubmitField(_l("Yes, save it again"))
         add_players = SubmitField(_l("Yes, add them"))
         save = SubmitField(_l("Save the protocol"))
         more = SubmitField(_l("More rows"))
