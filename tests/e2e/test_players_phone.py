@@ -134,6 +134,7 @@ def test_the_paper_protocol_shows_a_refused_row_beside_it(
     page = browser_page(chromium_browser, club, size)
     try:
         found = problems_on(page, "/sessions/paper", screenshot_dir, f"{size}-paper")
+        page.fill("#played_on", "2024-11-22")  # an old protocol: the keeper types its day
         for seat, name in enumerate(["Massimiliano", "Margherita", "Giovanni"]):
             page.fill(f"#player_{seat}", name)
         for row, values in enumerate([["30", "27", "21"], ["30", "30", "30"], ["4", "-2", ""]]):
@@ -197,10 +198,10 @@ def test_the_club_link_with_its_qr_code_opens_the_players_on_a_phone(
         keeper.get_by_label("Password").fill(PASSWORD)
         keeper.get_by_label("Password").press("Enter")
         keeper.wait_for_url(lambda url: "/login" not in url)
-        keeper.goto("/keeper/tokens")
+        keeper.goto("/keeper/club-link")
         keeper.get_by_role("button", name="Make a new club link").click()
         expect(keeper.locator("#club-link svg")).to_be_visible(timeout=TIMEOUT_MS)
-        found = problems_on(keeper, "/keeper/tokens", screenshot_dir, f"{size}-club-link")
+        found = problems_on(keeper, "/keeper/club-link", screenshot_dir, f"{size}-club-link")
         found += violations(axe, keeper)
         link = keeper.locator("#club-link .share a").get_attribute("href")
         assert link is not None

@@ -57,8 +57,8 @@ def keeper(app):
 def new_link(keeper_client) -> str:
     response = keeper_client.post("/keeper/club-link", data={"club-make": "Make a new club link"})
     assert response.status_code == 303
-    assert urlsplit(response.headers["Location"]).path == "/keeper/tokens"
-    soup = page(keeper_client.get("/keeper/tokens"))
+    assert urlsplit(response.headers["Location"]).path == "/keeper/club-link"
+    soup = page(keeper_client.get("/keeper/club-link"))
     address = soup.select_one("#club-link .share a")["href"]
     assert soup.select_one("#club-link .share svg") is not None  # its QR code
     return urlsplit(address).path
@@ -134,7 +134,7 @@ def test_a_new_link_ends_the_old_one_and_its_visitors(app, session_id):
     response = keeper_client.post("/keeper/club-link", data={"club-end": "End the club link"})
     assert response.status_code == 303
     assert browser(app).get(new).status_code == 404
-    assert page(keeper_client.get("/keeper/tokens")).select_one("#club-link .share") is None
+    assert page(keeper_client.get("/keeper/club-link")).select_one("#club-link .share") is None
 
 
 def test_wrong_links_count_like_wrong_passwords(app, session_id):
@@ -170,14 +170,31 @@ def test_only_the_keeper_makes_a_link_and_only_in_club_mode(app, client):
         assert access.club_link(get_db()) is None
 
 
-def test_the_tokens_page_shows_the_link_with_its_qr_code(app, session_id):
+def test_the_club_link_page_shows_the_link_with_its_qr_code(app, session_id):
     keeper_client = keeper(app)
-    soup = page(keeper_client.get("/keeper/tokens"))
+    soup = page(keeper_client.get("/keeper/club-link"))
     assert "There is no club read link yet." in text(soup.select_one("#club-link"))
     link = new_link(keeper_client)
-    response = keeper_client.get("/keeper/tokens")
+    response = keeper_client.get("/keeper/club-link")
     assert response.headers["Cache-Control"] == "no-store"
+    # Its own place, not the API tokens' page, which only leads to it.
+    tokens = page(keeper_client.get("/keeper/tokens"))
+    assert tokens.select_one("#club-link") is None
+    assert tokens.select_one('a[href="/keeper/club-link"]') is not None
     with app.app_context():
         token = access.club_link(get_db())["token"]
     assert link == f"/club/{token}"
     assert len(token) >= 20
+
+
+def test_the_club_reader_is_never_shown_a_link_he_may_not_follow(app, session_id):
+    reader = club_reader(app, new_link(keeper(app)))
+    player = load(app, session_id).player_ids[0]
+    for url in ["/players", "/rankings?min_deals=1", f"/players/{player}?ruleset=scarto"]:
+        soup = page(reader.get(url))
+        for link in soup.select("a[href]"):
+            path = urlsplit(link["href"]).path
+            if path.startswith(("/static", "/lang")) or urlsplit(link["href"]).netloc:
+                continue
+            answer = reader.get(link["href"])
+            assert answer.status_code == 200, (url, link["href"], answer.status_code)

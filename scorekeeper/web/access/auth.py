@@ -82,6 +82,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["club_mode"] = club_mode
     app.jinja_env.globals["keeper_logged_in"] = lambda: club_mode() and is_keeper()
     app.jinja_env.globals["is_keeper"] = is_keeper
+    app.jinja_env.globals["can_read"] = can_read
+    app.jinja_env.globals["can_read_club"] = can_read_club
 
 
 def secret_hash() -> str:

@@ -30,7 +30,6 @@ from .auth import current_login
 from .auth import is_keeper
 from .auth import no_store
 from .auth import token_hash
-from .login import club_link_shown
 
 SCOPES = {"write": _l("read and write"), "read": _l("read only")}
 DAYS = {"": _l("never"), "1": _l("in a day"), "7": _l("in a week"), "30": _l("in a month")}
@@ -87,7 +86,6 @@ def tokens() -> Any:
         logins=access.active_logins(get_db(), idle),
         this_login=(current_login() or {}).get("id"),
         scopes=SCOPES,
-        club=club_link_shown(),
     )
     return no_store(make_response(page))
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import abort
 from flask import current_app
+from flask import make_response
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -42,6 +43,7 @@ from .auth import can_read
 from .auth import club_mode
 from .auth import current_login
 from .auth import is_keeper
+from .auth import no_store
 from .auth import token_hash
 
 ATTEMPTS, WINDOW = 5, 600.0  # failed logins, PINs or read links per client per ten minutes
@@ -127,20 +129,23 @@ class ClubLinkForm(FlaskForm):
     end = SubmitField(_l("End the club link"))
 
 
-@bp.post("/keeper/club-link")
+@bp.route("/keeper/club-link", methods=["GET", "POST"])
 def club_link() -> Response:
-    """Make a new club read link, which ends the one before, or end it: whoever came by the old
-    one reads no more."""
+    """The club read link's own page: its address and QR code to share. Posted, make a new one,
+    which ends the one before, or end it: whoever came by the old one reads no more."""
     form = ClubLinkForm(prefix="club")
     if not is_keeper():
         abort(403)
+    if request.method == "GET":
+        page = render_template("keeper/club_link.html", club=club_link_shown())
+        return no_store(make_response(page))  # the link is a secret: no cache keeps it
     if not club_mode() or not form.validate_on_submit():
         abort(400)
     if form.end.data:
         access.end_club_link(get_db())
     else:
         access.new_club_link(get_db(), secrets.token_urlsafe(16))
-    return redirect(url_for("access.tokens", _anchor="club-link"), 303)
+    return redirect(url_for("access.club_link"), 303)
 
 
 def club_link_shown() -> dict[str, Any]:
