@@ -3,7 +3,8 @@
 An export is one JSON object::
 
     {"format": "scorekeeper-export", "version": 1, "sessions": [
-        {"id": ..., <session fields>, "deals": [
+        {"id": ..., <session fields>, "seats": [{"name", "nickname", "archived"} or null, ...],
+         "deals": [
             {"id": ..., <deal fields>, "history": [{"id": ..., "at", "action", "before", "after"}]}
         ]}
     ]}
@@ -14,8 +15,8 @@ nesting says, and the session's secrets (its read link and edit PIN hash): an ex
 handed around, and a PIN hash of a few digits is guessed offline in no time. An import makes each
 session a new one with new ids, a new read link and no PIN; everything else is kept as it was, in
 one transaction, after the whole file has been checked (``ExchangeError`` says what is wrong and
-where, and nothing is stored). The checks of single fields are in checks.py; backups, a copy of
-the whole database file, in backup.py.
+where, and nothing is stored). ``seats``, the person at each seat: exchange_seats.py. The checks
+of single fields are in checks.py; backups, a copy of the whole database file, in backup.py.
 
 Here a file is checked for shape only: ``import_sessions`` stores any file whose fields have the
 right types. ``flask import`` goes through services/sessions/importing.py instead, which reads the
@@ -60,23 +61,16 @@ from .checks import show
 from .checks import side_numbers
 from .checks import text
 from .checks import timestamp
+from .exchange_seats import exported_seats
+from .exchange_seats import imported_seats
+from .exchange_seats import seats_check
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
 FORMS = ("totals", "quick", "piles", "play")
 SESSION_FIELDS = (
-    "ruleset",
-    "overrides",
-    "players",
-    "first_dealer",
-    "table_name",
-    "place",
-    "language",
-    "played_on",
-    "created",
-    "pending_scarto",
-    "pending_play",
-    "deleted",
+    *("ruleset", "overrides", "players", "first_dealer", "table_name", "place", "language"),
+    *("played_on", "created", "pending_scarto", "pending_play", "deleted"),
 )
 DEAL_FIELDS = (
     "position",
@@ -142,7 +136,11 @@ def _export_session(db: sqlite_utils.Database, session_id: int) -> dict[str, Any
         {**_fields(row, DEAL_FIELDS), "history": history.get(row["id"], [])}
         for row in db.query(sql, [session_id])
     ]
-    return {**_fields(rows[0], SESSION_FIELDS), "deals": deals}
+    return {
+        **_fields(rows[0], SESSION_FIELDS),
+        "seats": exported_seats(db, session_id),
+        "deals": deals,
+    }
 
 
 def _fields(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
@@ -195,12 +193,11 @@ def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
     with repository.write(db):
         for session, deals in sessions:
             table = db.table("sessions")
-            table.insert({**repository.dump_row(session), "read_token": secrets.token_urlsafe(9)})
+            persons = session.get("seats")
+            stored = {key: value for key, value in session.items() if key != "seats"}
+            table.insert({**repository.dump_row(stored), "read_token": secrets.token_urlsafe(9)})
             session_id = int(table.last_pk or 0)
-            # Its seats linked by name, as a new session's are (storage/players.py).
-            people.link_seats(
-                db, session_id, [people.link_name(db, name) for name in session["players"]]
-            )
+            people.link_seats(db, session_id, imported_seats(db, session["players"], persons))
             # Versions are unique within a session (repository.next_version); an export from
             # before may repeat them, and then they are numbered anew.
             versions = [deal["version"] for deal, _ in deals]
@@ -234,7 +231,9 @@ def check_export(data: object) -> Checked:
 
 def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[Row]]]]:
     required = set(SESSION_FIELDS) - set(ADDED_SESSION_FIELDS)
-    fields = record(raw, where, {*required, "deals"}, optional={"id", *ADDED_SESSION_FIELDS})
+    fields = record(
+        raw, where, {*required, "deals"}, optional={"id", "seats", *ADDED_SESSION_FIELDS}
+    )
     field(fields, where, "id", optional(integer))
     ruleset_id = field(fields, where, "ruleset", text)
     overrides = field(fields, where, "overrides", optional(json_object))
@@ -256,6 +255,7 @@ def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[R
         "pending_scarto": field(fields, where, "pending_scarto", optional(json_object)),
         "pending_play": field(fields, where, "pending_play", optional(json_object)),
         "deleted": field(fields, where, "deleted", flag),
+        "seats": field(fields, where, "seats", seats_check(ruleset)),
     }
     session["played_on"] = session["played_on"] or session["created"][:10]
     deals = items(fields["deals"], f"{where}.deals")

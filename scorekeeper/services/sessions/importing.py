@@ -44,6 +44,7 @@ from ...storage.checks import ExchangeError
 from ...storage.checks import Phrase
 from ...storage.checks import refusal
 from ..errors import InputError
+from ..text import clean_text
 from .import_check import Row
 from .import_check import Table
 from .import_check import Where
@@ -158,7 +159,16 @@ def _check_session(
         ),
     }
     overrides = None if session["overrides"] is None else dict(ruleset.overrides)
+    seated = session.get("seats")
+    if seated is not None:  # each person's name kept as a new player's is (clean_text)
+        seated = [
+            None if person is None else person | {"name": clean_text(person["name"])}
+            for person in seated
+        ]
+        if not all(person is None or person["name"] for person in seated):
+            raise where.at("seats").refused(translatable("every person needs a name"))
     row = {**session, **labels, "players": players, "overrides": overrides, **pending}
+    row["seats"] = seated
     reworded = sum(1 for (old, _), (new, _) in zip(deals, rows, strict=True) if old != new)
     return row, rows, reworded
 
