@@ -100,6 +100,7 @@ def main() -> None:
     from .web import warm_up
 
     app = create_app()
+    app.config["FIGURES_FED_BY_SAVES"] = True  # the figures follow the saves (web/stats/worker.py)
     warm_up(app)  # compile the templates and load the languages before the first keeper waits
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:

@@ -18,6 +18,18 @@ from scorekeeper.services.sessions.paper import record_paper
 from scorekeeper.storage.db import open_db
 
 FIRST = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Luca", "Marta", "Nicolò"]
+FIRST += [
+    "Paola",
+    "Renzo",
+    "Silvia",
+    "Tommaso",
+    "Ugo",
+    "Vera",
+    "Walter",
+    "Zita",
+    "Bianca",
+    "Cesare",
+]
 LAST = ("Rossi", "Ferrero", "Bianchi")
 TOTALS = {3: 78, 2: 114}
 """The points of a deal, by the number of sides counting them."""

@@ -20,6 +20,8 @@ def init_app(app: Flask) -> None:
     from . import commands
     from . import query  # noqa: F401  (its filters join the blueprint)
     from . import rankings  # noqa: F401  (its views join the blueprint)
+    from . import worker
 
     app.register_blueprint(bp)
     commands.init_app(app)
+    worker.init_app(app)

@@ -21,7 +21,10 @@ import threading
 import time
 from multiprocessing.process import BaseProcess
 
+from flask import Flask
 from flask import current_app
+from flask import request
+from werkzeug.wrappers import Response
 
 from ...services.stats.rows import EVERYTHING
 from ...services.stats.rows import Freshness
@@ -38,6 +41,28 @@ PATIENCE_S = 120.0
 _workers: dict[str, BaseProcess] = {}
 _guard = threading.Lock()
 _SPAWN = multiprocessing.get_context("spawn")
+
+
+FED_BY_SAVES = "FIGURES_FED_BY_SAVES"
+"""Config: start the worker after every write, so that the figures follow an evening's saves
+and a reader finds little left to do (the club server sets it: scorekeeper/serve.py). Off for
+``flask run`` and the tests, where a process a save would cost more than it brings."""
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault(FED_BY_SAVES, False)
+    app.after_request(_after_write)
+
+
+def _after_write(response: Response) -> Response:
+    """After a write that succeeded, the worker started (or found running) for the figures."""
+    if (
+        current_app.config[FED_BY_SAVES]
+        and request.method in ("POST", "PUT", "PATCH", "DELETE")
+        and response.status_code < 400
+    ):
+        catch_up(current_app.config["DATABASE"])
+    return response
 
 
 def brought_up_to_date() -> Freshness:
