@@ -239,3 +239,14 @@ def test_the_paper_page_has_no_day_until_the_keeper_types_it(app, client):
     assert refused.status_code == 400
     assert "Type the day it was played." in text(page(refused))
     assert stored(app, "sessions") == 0
+
+
+def test_a_slip_in_a_row_of_scores_is_said_in_scores(app, client):
+    # Scores +4, -2, -3 add up to -1, not 0: said so, not as points adding up to 77.
+    form = paper_form([[4, -2, -2], [4, -2, -3]], reading="scores", request_key="k")
+    answer = client.post(PAPER, data=form)
+    assert answer.status_code == 422
+    said = text(page(answer))
+    assert "the scores add up to -1, not 0" in said
+    assert "the points add up to 77" not in said
+    assert stored(app, "sessions") == 0

@@ -27,6 +27,7 @@ from ..deals.inputs import DealInput
 from ..deals.record import dealer_for
 from ..deals.record import preview_deal
 from ..deals.record import result_columns
+from ..deals.totals import SCORES
 from ..deals.totals import read_totals
 from ..errors import InputError
 from ..errors import ServiceError
@@ -194,6 +195,17 @@ def _checked_row(table: Session, typed: Typed, chosen: str) -> tuple[DealInput, 
     reading = read_totals(table.ruleset, typed, table.side_names, chosen)
     deal, result = preview_deal(table, {"points": list(reading.points)})
     if not result.recordable:
+        mismatch = any(problem.code == "total-mismatch" for problem in result.problems)
+        if reading.kind == SCORES and mismatch:  # said as the row was written: in scores
+            written = sum(reading.values)
+            expected = written - sum(reading.points) + table.ruleset.deck_total
+            raise InputError(
+                _(
+                    "the scores add up to %(total)s, not %(expected)s",
+                    total=written,
+                    expected=expected,
+                )
+            )
         raise UnrecordableDealError(result)
     return deal, result
 
