@@ -4,11 +4,13 @@ import pytest
 
 import tests.fuzzing  # noqa: F401  loads the Hypothesis profile before any test module is read
 from scorekeeper import create_app
+from tests import routes
+from tests import templates
 from tests.databases import fresh_database
 from tests.passwords import QUICK_HASH
-from tests.templates import compile_once
 
-compile_once()
+templates.compile_once()
+routes.compile_once()
 os.environ["SCOREKEEPER_SECRET_HASH_METHOD"] = QUICK_HASH  # every app, servers too (passwords.py)
 
 
