@@ -197,4 +197,5 @@ def test_the_club_reader_is_never_shown_a_link_he_may_not_follow(app, session_id
             if path.startswith(("/static", "/lang")) or urlsplit(link["href"]).netloc:
                 continue
             answer = reader.get(link["href"])
+            answer.close()  # a CSV is streamed: done with it here
             assert answer.status_code == 200, (url, link["href"], answer.status_code)

@@ -26,15 +26,16 @@ DEALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 #   deal 3 (Carla deals) 28/28/22 -> +2/+2/-4, running totals  0,  7, -7
 # One game: each player has dealt once.
 HEADER = [
-    "Deal",
-    "Dealer",
-    *("Anna points", "Anna score", "Anna total"),
-    *("Bruno points", "Bruno score", "Bruno total"),
-    *("Carla points", "Carla score", "Carla total"),
-    "Game",
-    "Problems",
-    "Played on",
+    "deal",
+    "dealer",
+    *("points:Anna", "score:Anna", "total:Anna"),
+    *("points:Bruno", "score:Bruno", "total:Bruno"),
+    *("points:Carla", "score:Carla", "total:Carla"),
+    "game",
+    "problems",
+    "played_on",
 ]
+"""Stable ids by default, which tools read; in the reader's language on request."""
 PLAYED_ON = "2024-11-22"  # the evening, not the day the sheet was typed in
 ROWS = [
     ["1", "Anna", "30", "4", "4", "27", "1", "1", "21", "-5", "-5", "1", "", PLAYED_ON],
@@ -83,15 +84,15 @@ def test_the_csv_has_a_header_and_a_row_per_deal_with_points_scores_and_totals(c
 def test_the_csv_keeps_names_as_written(client, app):
     session_id = start(app, players=("Anna", "Nicolò", "Zoë"))
     response = client.get(f"/sessions/{session_id}/protocol.csv")
-    assert "Nicolò points".encode() in response.get_data()
+    assert "points:Nicolò".encode() in response.get_data()
     rows = read_csv(response)
     assert rows[0][5:11] == [
-        "Nicolò points",
-        "Nicolò score",
-        "Nicolò total",
-        "Zoë points",
-        "Zoë score",
-        "Zoë total",
+        "points:Nicolò",
+        "score:Nicolò",
+        "total:Nicolò",
+        "points:Zoë",
+        "score:Zoë",
+        "total:Zoë",
     ]
     assert [row[1] for row in rows[1:]] == ["Anna", "Nicolò", "Zoë"]
 
@@ -112,10 +113,12 @@ def test_the_csv_leaves_out_a_deleted_deal_and_shows_a_corrected_one_as_it_is_no
 def test_a_formula_like_name_is_quoted_so_that_a_spreadsheet_shows_it_as_text(client, app):
     formula = '=HYPERLINK("http://evil.example","x")'
     session_id = start(app, players=(formula, "+Bruno", "@Carla"))
-    rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))
+    rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv?headers=language"))
     assert rows[0][2:5] == [f"'{formula} points", f"'{formula} score", f"'{formula} total"]
     assert rows[0][5] == "'+Bruno points"
     assert rows[0][8] == "'@Carla points"
+    ids = read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))[0]
+    assert ids[2] == f"points:{formula}"  # no formula: it starts with the id
     assert [row[1] for row in rows[1:]] == [f"'{formula}", "'+Bruno", "'@Carla"]
     assert rows[1][9:11] == ["-5", "-5"]  # negative numbers stay numbers
     assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
@@ -161,17 +164,17 @@ def test_the_piedicavallo_csv_has_a_column_group_per_team(client, app):
     # Piedicavallo records the raw points of each team: the score is the points.
     assert rows == [
         [
-            "Deal",
-            "Dealer",
-            "Anna & Carla points",
-            "Anna & Carla score",
-            "Anna & Carla total",
-            "Bruno & Dario points",
-            "Bruno & Dario score",
-            "Bruno & Dario total",
-            "Game",
-            "Problems",
-            "Played on",
+            "deal",
+            "dealer",
+            "points:Anna & Carla",
+            "score:Anna & Carla",
+            "total:Anna & Carla",
+            "points:Bruno & Dario",
+            "score:Bruno & Dario",
+            "total:Bruno & Dario",
+            "game",
+            "problems",
+            "played_on",
         ],
         ["1", "Anna", "60", "60", "60", "54", "54", "54", "1", "", PLAYED_ON],
         ["2", "Bruno", "50", "50", "110", "64", "64", "118", "1", "", PLAYED_ON],
@@ -254,3 +257,12 @@ def test_an_unknown_session_answers_404(client, app, name):
     start(app)
     assert client.get(f"/sessions/99/{name}").status_code == 404
     assert client.get(f"/sessions/0/{name}").status_code == 404
+
+
+def test_the_headers_come_in_the_readers_language_on_request(client, app):
+    session_id = start(app)
+    client.get("/lang/it")
+    rows = read_csv(client.get(f"/sessions/{session_id}/protocol.csv?headers=language"))
+    assert rows[0][:5] == ["Mano", "Mazziere", "Anna punti", "Anna punteggio", "Anna totale"]
+    assert rows[0][-1] == "Giocata il"
+    assert read_csv(client.get(f"/sessions/{session_id}/protocol.csv"))[0] == HEADER

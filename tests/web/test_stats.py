@@ -297,7 +297,7 @@ def test_the_deals_csv_has_a_line_per_deal_played(app, client, club):
     answer = client.get(f"/players/{anna}/deals.csv?ruleset=piedicavallo")
     assert answer.status_code == 200
     lines = answer.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert lines[0] == "Played on,Session,Deal,Ruleset,Seat,Dealer,Points,Score,Marked"
+    assert lines[0] == "played_on,session_id,deal,ruleset,seat,dealer,points,score,marked"
     teams = club["teams"]
     # Anna sits at seat 0 and deals the first deal; her team's points are its score.
     assert lines[1:] == [

@@ -11,6 +11,7 @@ from flask import request
 from flask import stream_with_context
 from flask import url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ... import charts
@@ -21,6 +22,8 @@ from ...services.stats.ratings import PROVISIONAL_GAMES
 from ...translate import preset_name
 from ..db import get_db
 from ..sessions.exports import csv_text
+from ..sessions.exports import header_row
+from ..sessions.exports import in_language
 from ..stats.query import Query
 from ..stats.query import form_choices
 from ..stats.query import page_query
@@ -32,16 +35,14 @@ SESSIONS_SHOWN = 100
 lists the others. The page stays quick to make and to read on a phone."""
 RECENT = 10
 """Sessions shown as recent results; the others wait under "Every session"."""
-CSV_HEADER = (
-    "Played on",
-    "Session",
-    "Deal",
-    "Ruleset",
-    "Seat",
-    "Dealer",
-    "Points",
-    "Score",
-    "Marked",
+CSV_IDS = (
+    *("played_on", "session_id", "deal", "ruleset", "seat", "dealer", "points", "score"),
+    "marked",
+)
+"""The CSV of a player's deals, its columns; in the reader's language on request."""
+CSV_LABELS = (
+    *(_l("Played on"), _l("Session"), _l("Deal"), _l("Ruleset"), _l("Seat"), _l("Dealer")),
+    *(_l("Points"), _l("Score"), _l("Marked")),
 )
 
 
@@ -69,6 +70,9 @@ def player(player_id: int) -> str | tuple[str, int]:
         ruleset_names={ruleset_id: preset_name(ruleset_id) for ruleset_id in PRESETS},
         **_charts(shown),
         csv_url=url_for("players.player_deals_csv", player_id=player_id, **query.link_args()),
+        csv_language_url=url_for(
+            "players.player_deals_csv", player_id=player_id, headers="language", **query.link_args()
+        ),
         **form_choices(db, query),
     )
     return (page, 400) if query.error else page
@@ -83,7 +87,10 @@ def player_deals_csv(player_id: int) -> Response:
     brought_up_to_date()
     lines = stats.deal_lines(get_db(), player_id, query.filters)
     headers = {"Content-Disposition": f'attachment; filename="player-{player_id}-deals.csv"'}
-    return Response(stream_with_context(_csv(lines)), mimetype="text/csv", headers=headers)
+    header = header_row(
+        CSV_IDS, [str(label) for label in CSV_LABELS], in_language()
+    )  # in the request
+    return Response(stream_with_context(_csv(lines, header)), mimetype="text/csv", headers=headers)
 
 
 def _query(player_id: int) -> Query:
@@ -105,10 +112,10 @@ def _charts(shown: dict[str, Any] | None) -> dict[str, str]:
     }
 
 
-def _csv(lines: Iterator[dict[str, Any]]) -> Iterator[bytes]:
+def _csv(lines: Iterator[dict[str, Any]], header: list[Any]) -> Iterator[bytes]:
     """The CSV a thousand rows at a time, the header first (UTF-8 with its byte order mark, so
     that a spreadsheet reads the names as written)."""
-    yield csv_text([CSV_HEADER]).encode("utf-8-sig")
+    yield csv_text([header]).encode("utf-8-sig")
     batch: list[list[Any]] = []
     for line in lines:
         batch.append(list(line.values()))

@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable
 from collections.abc import Sequence
 
+from flask import request
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -36,7 +38,7 @@ _SPLIT_FORMULA = re.compile(r"([;,\t][ \"]*)(?=[=+\-@\t\r])")
 def protocol_csv(session_id: int) -> Response:
     """The session's protocol as CSV, a row per deal."""
     session = services.load_session(get_db(), session_id)
-    text = csv_text(protocol_table(build_protocol(session), session.played_on))
+    text = csv_text(protocol_table(build_protocol(session), session.played_on, in_language()))
     return _download(text.encode("utf-8-sig"), "text/csv", f"protocol-{session_id}.csv")
 
 
@@ -48,14 +50,22 @@ def session_json(session_id: int) -> Response:
     return _download(text.encode("utf-8"), "application/json", f"session-{session_id}.json")
 
 
-def protocol_table(protocol: Protocol, played_on: str) -> list[list[Cell]]:
+def protocol_table(protocol: Protocol, played_on: str, language: bool = False) -> list[list[Cell]]:
     """The protocol as rows of cells, the header first; each row ends with the day the session
     was played (not the day it was typed in)."""
     sides = range(len(protocol.side_names))
-    header: list[Cell] = ["Deal", "Dealer"]
+    ids: list[str] = ["deal", "dealer"]
+    labels: list[str] = [_("Deal"), _("Dealer")]
     for name in protocol.side_names:
-        header += [f"{name} points", f"{name} score", f"{name} total"]
-    table = [[*header, "Game", "Problems", "Played on"]]
+        ids += [f"points:{name}", f"score:{name}", f"total:{name}"]
+        labels += [
+            _("%(name)s points", name=name),
+            _("%(name)s score", name=name),
+            _("%(name)s total", name=name),
+        ]
+    ids += ["game", "problems", "played_on"]
+    labels += [_("Game"), _("Problems"), _("Played on")]
+    table = [header_row(ids, labels, language)]
     for row in protocol.rows:
         result = row.deal.result
         cells: list[Cell] = [row.deal.number, row.dealer_name]
@@ -64,6 +74,17 @@ def protocol_table(protocol: Protocol, played_on: str) -> list[list[Cell]]:
         cells += [row.game, "; ".join(problem_text(problem) for problem in row.marks), played_on]
         table.append(cells)
     return table
+
+
+def in_language() -> bool:
+    """Whether the reader asked for a CSV's headers in his language (``?headers=language``)
+    rather than the stable English ids tools read."""
+    return request.args.get("headers") == "language"
+
+
+def header_row(ids: Sequence[str], labels: Sequence[str], language: bool) -> list[Cell]:
+    """A CSV's first row: the ids, or the labels in the reader's language."""
+    return list(labels if language else ids)
 
 
 def csv_text(rows: Iterable[Sequence[Cell]]) -> str:

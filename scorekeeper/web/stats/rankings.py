@@ -13,6 +13,7 @@ from typing import Any
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ... import charts
@@ -21,6 +22,8 @@ from ...services.stats import figures as stats
 from ...services.stats.ratings import PROVISIONAL_GAMES
 from ..db import get_db
 from ..sessions.exports import csv_text
+from ..sessions.exports import header_row
+from ..sessions.exports import in_language
 from . import bp
 from .query import ORDER_NAMES
 from .query import Query
@@ -31,15 +34,15 @@ from .worker import brought_up_to_date
 CHART_BARS = 100
 """Players the bar chart shows at most, the first: beyond, bars are too thin to read (the table
 has every one)."""
-CSV_HEADER = (
-    "Rank",
-    "Player",
-    "Deals",
-    "Total score",
-    "Score per deal",
-    "Games won",
-    "Rating",
-    "Provisional",
+CSV_IDS = (
+    *("rank", "player", "deals", "score_total", "score_per_deal", "games_won", "rating"),
+    "provisional",
+)
+"""The CSV's columns, as the API names them; in the reader's language on request (exports.py
+``header_row``)."""
+CSV_LABELS = (
+    *(_l("Rank"), _l("Player"), _l("Deals"), _l("Total score"), _l("Score per deal")),
+    *(_l("Games won"), _l("Rating"), _l("Provisional")),
 )
 
 
@@ -65,6 +68,7 @@ def rankings() -> str | tuple[str, int]:
         left_out=shown.left_out if shown else [],
         chart=_chart(rows, query) if rows else "",
         csv_url=url_for("stats.rankings_csv", **query.link_args()),
+        csv_language_url=url_for("stats.rankings_csv", headers="language", **query.link_args()),
         player_args=query.period_args(),
         provisional_games=PROVISIONAL_GAMES,
         **form_choices(db, query),
@@ -83,7 +87,9 @@ def rankings_csv() -> Response:
         rows = stats.ranked(get_db(), query.filters, _min_deals(query), query.order).rows
     except InputError as error:
         return Response(str(error) + "\n", status=400, mimetype="text/plain")
-    table: list[list[Any]] = [list(CSV_HEADER)]
+    table: list[list[Any]] = [
+        header_row(CSV_IDS, [str(label) for label in CSV_LABELS], in_language())
+    ]
     for row in rows:
         table.append(
             [row["rank"], row["name"], row["deals"], row["score_total"], row["score_per_deal"]]
