@@ -250,3 +250,11 @@ def test_a_slip_in_a_row_of_scores_is_said_in_scores(app, client):
     assert "the scores add up to -1, not 0" in said
     assert "the points add up to 77" not in said
     assert stored(app, "sessions") == 0
+
+
+def test_the_paper_page_takes_house_rules(app, client):
+    # scarto_trumps "forbidden": a house rule the stored session keeps, and its deals audited by.
+    form = paper_form([[30, 27, 21]], request_key="rules", option_scarto_trumps="forbidden")
+    session_id = saved_session(client.post(PAPER, data=form))
+    assert dict(load(app, session_id).ruleset.overrides) == {"scarto_trumps": "forbidden"}
+    assert page(client.get(PAPER)).select_one("select[name=option_scarto_trumps]") is not None

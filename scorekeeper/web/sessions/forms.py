@@ -60,16 +60,27 @@ def session_form(player_count: int = 4) -> type[FlaskForm]:
     for seat in range(player_count):
         field = StringField(_l("Player %(n)s", n=seat + 1), [validators.Length(max=40)])
         setattr(NewSessionForm, f"player_{seat}", field)
+    add_house_rules(NewSessionForm)
+    return NewSessionForm
+
+
+def add_house_rules(form_class: type[FlaskForm]) -> None:
+    """A select a house rule (``option_<name>``), "as the ruleset says" at first: the new
+    session's form and the paper protocol's."""
     for option in OPTIONS.values():
         # The value's id is sent; the keeper reads it as a sentence (rules/options.py).
         shown = [(option_text(v), _l(option.label(v))) for v in option.values]
         choices = [("", _l("as the ruleset says")), *shown]
         setattr(
-            NewSessionForm,
+            form_class,
             f"option_{option.name}",
             SelectField(_l(option.description), choices=options(choices), default=""),
         )
-    return NewSessionForm
+
+
+def house_rules(form: FlaskForm) -> dict[str, str]:
+    """The house rules chosen on a form (``add_house_rules``), by option."""
+    return {name: form[f"option_{name}"].data for name in OPTIONS if form[f"option_{name}"].data}
 
 
 def played_on_field(typed: bool = False) -> StringField:
@@ -125,7 +136,5 @@ def session_body(form: FlaskForm) -> dict[str, Any]:
         "pin": form.pin.data or None,
         "language": form.language.data,
         "played_on": form.played_on.data or None,
-        "options": {
-            name: form[f"option_{name}"].data for name in OPTIONS if form[f"option_{name}"].data
-        },
+        "options": house_rules(form),
     }

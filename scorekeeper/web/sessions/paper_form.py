@@ -29,6 +29,8 @@ from ...services.sessions.paper import MAX_ROWS
 from ..forms import SignedIntegerField
 from ..forms import between
 from ..forms import options
+from .forms import add_house_rules
+from .forms import house_rules
 from .forms import page_language
 from .forms import played_on_field
 
@@ -66,6 +68,7 @@ def paper_form(ruleset: Ruleset, rows: int) -> type[FlaskForm]:
     for seat in range(4):
         field = StringField(_l("Player %(n)s", n=seat + 1), [validators.Length(max=40)])
         setattr(PaperForm, f"player_{seat}", field)
+    add_house_rules(PaperForm)
     say = _l("A number from %(low)s to %(high)s.", low=low, high=high)
     for row in range(rows):
         for side in range(ruleset.sides):
@@ -113,6 +116,7 @@ def paper_body(form: Any, ruleset: Ruleset, rows: int) -> tuple[dict[str, Any], 
         "played_on": form.played_on.data or None,
         "language": page_language(),
         "reading": form.reading.data or "",
+        "options": house_rules(form),
         "deals": deals,
     }
     return body, lines
