@@ -353,3 +353,24 @@ def test_the_header_links_the_players_page(client):
     soup = page(client.get("/"))
     assert soup.select_one("header nav a[href='/players']") is not None
     assert soup.select_one("main a[href='/sessions/paper']") is not None
+
+
+def test_a_new_name_that_looks_like_a_players_is_asked_about(app, client):
+    start_session(client, ["Anna", "Bruno", "Carla"])
+    cyrillic = "\u0410nna"  # "Аnna": a Cyrillic А, then Latin letters
+    data = session_form([cyrillic, "Bruno", "Carla"])
+    data.pop("add_players")
+    data.pop("confirmed")
+    asked = client.post("/sessions/new", data=data)
+    assert asked.status_code == 400
+    said = text(page(asked))
+    assert (
+        f"“{cyrillic}” looks like Anna, a player already, but is written with other letters" in said
+    )
+    with app.app_context():
+        assert seats.find_by_key(get_db(), seats.name_key(cyrillic)) is None  # nothing added
+    # An ordinary new name is asked about without that warning.
+    plain = session_form(["Dora", "Bruno", "Carla"])
+    plain.pop("add_players")
+    plain.pop("confirmed")
+    assert "looks like" not in text(page(client.post("/sessions/new", data=plain)))

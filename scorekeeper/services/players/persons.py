@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
+from confusable_homoglyphs import confusables
 from flask_babel import gettext as _
 
 from ...storage import players
@@ -265,3 +266,22 @@ def new_names(db: sqlite_utils.Database, names: list[str]) -> list[str]:
         if players.find_by_key(db, key) is None:
             found.append(text)
     return found
+
+
+def look_alikes(db: sqlite_utils.Database, names: list[str]) -> dict[str, str]:
+    """Each new name that looks like a player's name without being it ("Аnna" written with a
+    Cyrillic А beside Anna), with that player's name: Unicode's confusables (UTS #39) read
+    each letter as the Latin one it is taken for."""
+    alike: dict[str, str] = {}
+    for name in names:
+        found = players.find_by_key(db, players.name_key(_latin_skeleton(name)))
+        if found is not None and players.name_key(name) != found["name_key"]:
+            alike[name] = found["name"]
+    return alike
+
+
+def _latin_skeleton(name: str) -> str:
+    """The name with every letter that looks like a Latin one written as that one."""
+    found = confusables.is_confusable(name, greedy=True, preferred_aliases=["latin"]) or []
+    swaps = {entry["character"]: entry["homoglyphs"][0]["c"] for entry in found}
+    return "".join(swaps.get(char, char) for char in name)

@@ -24,6 +24,7 @@ from ...services import InputError
 from ...services.deals.once import new_request_key
 from ...services.deals.totals import live_texts
 from ...services.players.persons import list_players
+from ...services.players.persons import look_alikes
 from ...services.players.persons import new_names
 from ...services.sessions.paper import MAX_ROWS
 from ...services.sessions.paper import PaperError
@@ -119,6 +120,7 @@ def _page(
         cells=[[form[cell(row, side)] for side in range(ruleset.sides)] for row in range(rows)],
         row_errors=row_errors or {},
         asking=asking or [],
+        alike=look_alikes(get_db(), asking or []),
         same=same,
         known=list_players(get_db(), archived=False),
         live=live_texts(ruleset),

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...rules.notation import format_record
 from ...services.players.persons import list_players
+from ...services.players.persons import look_alikes
 from ...services.players.persons import new_names
 from ...services.sessions.details import history
 from ...services.sessions.lifecycle import check_session
@@ -68,6 +69,7 @@ def _new_page(form: FlaskForm, asking: list[str] | None = None) -> str:
         positions=seat_positions,
         known=list_players(get_db(), archived=False),
         asking=asking or [],
+        alike=look_alikes(get_db(), asking or []),
     )
 
 
