@@ -40,7 +40,13 @@ def is_placeholder(name: str) -> bool:
 
 def find_by_key(db: sqlite_utils.Database, key: str) -> Row | None:
     """The player a name stands for: the one with that key, or the one it was merged into."""
-    row = next(select(db, "select * from players where name_key = ?", [key]), None)
+    return merged_into(
+        db, next(select(db, "select * from players where name_key = ?", [key]), None)
+    )
+
+
+def merged_into(db: sqlite_utils.Database, row: Row | None) -> Row | None:
+    """The player a row stands for now: itself, or the one it was merged into (onward)."""
     seen = set()
     while row is not None and row["merged_into"] is not None and row["id"] not in seen:
         seen.add(row["id"])

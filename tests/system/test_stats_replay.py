@@ -42,10 +42,21 @@ def live_ratings(database) -> list[tuple]:
         return conn.execute(sql).fetchall()
 
 
-def replay_under_way(database) -> bool:
-    """A replay claimed and not done, as the database says."""
+def replay_under_way(database) -> int | None:
+    """The number of the replay claimed and not done, as the database says; None for none."""
     with closing(sqlite3.connect(database)) as conn:
-        return conn.execute("select count(*) from rating_replays where done = 0").fetchone()[0] > 0
+        row = conn.execute("select id from rating_replays where done = 0").fetchone()
+    return row[0] if row else None
+
+
+def wait_for(done, what: str, polls: int = 600) -> None:
+    """Poll ``done`` every 0.1 s, at most ``polls`` times (a bound on the waiting, not a time
+    the test asserts)."""
+    for _ in range(polls):
+        if done():
+            return
+        time.sleep(0.1)
+    raise AssertionError(what)
 
 
 def figures_to_do(database) -> bool:
@@ -63,7 +74,7 @@ def replay_to_do(database) -> bool:
     """Ratings marked to replay, or a replay under way."""
     with closing(sqlite3.connect(database)) as conn:
         marked = conn.execute("select dirty_from from rating_state").fetchone()[0]
-    return marked is not None or replay_under_way(database)
+    return marked is not None or replay_under_way(database) is not None
 
 
 def test_saves_are_answered_while_the_ratings_of_years_are_replayed(servers, tmp_path):
@@ -86,8 +97,9 @@ def test_saves_are_answered_while_the_ratings_of_years_are_replayed(servers, tmp
         assert status == 201, answer
         tables.append(json.loads(answer)["id"])
 
-    saves: list[tuple[float, float, int, int]] = []  # (sent, answered, status, table)
-    seen: list[float] = []  # when the replay was seen under way
+    # Each save with the replay under way when it was sent and when it was answered (its
+    # number, None for none): a save between two sightings of one replay was made during it.
+    saves: list[tuple[int | None, int | None, int, int]] = []  # (before, after, status, table)
     stop = threading.Event()
 
     def table(session_id: int) -> None:
@@ -95,9 +107,9 @@ def test_saves_are_answered_while_the_ratings_of_years_are_replayed(servers, tmp
         while not stop.is_set():
             points = [[30, 27, 21], [20, 30, 28], [26, 26, 26]][number % 3]
             path = f"/api/v1/sessions/{session_id}/deals"
-            sent = time.monotonic()
+            before = replay_under_way(database)
             status, _ = call(server.port, "POST", path, {"points": points})
-            saves.append((sent, time.monotonic(), status, session_id))
+            saves.append((before, replay_under_way(database), status, session_id))
             number += 1
             time.sleep(THINK_S)
 
@@ -107,28 +119,18 @@ def test_saves_are_answered_while_the_ratings_of_years_are_replayed(servers, tmp
     workers = [threading.Thread(target=table, args=(t,)) for t in tables]
     for worker in workers:
         worker.start()
-    deadline = time.monotonic() + 60
-    while replay_to_do(database) and time.monotonic() < deadline:
-        if replay_under_way(database):
-            seen.append(time.monotonic())
-        time.sleep(0.005)
+    wait_for(lambda: not replay_to_do(database), "the replay never ended")
     stop.set()
     for worker in workers:
         worker.join()
 
     assert [save[2] for save in saves] == [201] * len(saves)
-    assert seen, "the replay was never seen under way while the tables saved"
-    during = [s for s in saves if seen[0] <= s[0] and s[1] <= seen[-1]]
+    during = [save for save in saves if save[0] is not None and save[0] == save[1]]
     assert during, "no save was answered while the replay was under way"
     # Fed by the saves: the server's worker brings the figures up to date with no one reading.
-    deadline = time.monotonic() + 60
-    while figures_to_do(database):
-        assert time.monotonic() < deadline, "the saves' figures were not worked out"
-        time.sleep(0.2)
-    deadline = time.monotonic() + 60
-    while b"figures-current: true" not in _rankings(server.port)[1].lower():
-        assert time.monotonic() < deadline, "the figures never became current"
-        time.sleep(0.2)
+    wait_for(lambda: not figures_to_do(database), "the saves' figures were not worked out")
+    current = lambda: b"figures-current: true" in _rankings(server.port)[1].lower()  # noqa: E731
+    wait_for(current, "the figures never became current")
     assert "database is locked" not in server.log()
 
     # Anna (no one of the club's years) sits at every other new table: each deal saved there,

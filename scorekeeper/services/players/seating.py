@@ -48,9 +48,7 @@ def link_new(db: sqlite_utils.Database, session_id: int, links: list[Any]) -> No
 
 
 def _now_player(db: sqlite_utils.Database, player_id: int) -> int:
-    row = players.get(db, player_id)
-    while row is not None and row["merged_into"] is not None:
-        row = players.get(db, row["merged_into"])
+    row = players.merged_into(db, players.get(db, player_id))
     return int(row["id"]) if row else player_id
 
 

@@ -79,18 +79,13 @@ def _save(form: Any, ruleset: Ruleset) -> Response | Page:
     if asking:
         return _page(form, ruleset, asking=asking), 400
     key = form.request_key.data or None
-    stored = store_paper(get_db(), checked, key) if key and _saved_before(key) else None
-    if stored is None:
+    saved = paper_key_session(get_db(), key) if key else None  # sent again: that session
+    if saved is None:
         same = same_protocols(get_db(), checked)
         if same and not form.store_again.data:  # typed in twice? the keeper says
             return _page(form, ruleset, same=same[0]), 409
-        stored = store_paper(get_db(), checked, key)
-    return redirect(url_for("sessions.detail", session_id=stored), 303)
-
-
-def _saved_before(key: str) -> bool:
-    """Whether a form with this key was saved already (sent again: its session, not another)."""
-    return paper_key_session(get_db(), key) is not None
+        saved = store_paper(get_db(), checked, key)
+    return redirect(url_for("sessions.detail", session_id=saved), 303)
 
 
 def _ruleset() -> Ruleset:
