@@ -28,6 +28,12 @@ STATUS = {
 }
 
 
+def status_of(error: ServiceError) -> int:
+    """The status of a refusal: its class's, or the nearest base class's (a LookAlikeError is
+    a ConflictError: 409)."""
+    return next((STATUS[kind] for kind in type(error).__mro__ if kind in STATUS), 400)
+
+
 def init_app(app: Flask) -> None:
     app.before_request(whole_body_within_limit)
     app.register_error_handler(ServiceError, service_error)
@@ -51,7 +57,7 @@ def wants_json() -> bool:
 
 
 def service_error(error: ServiceError) -> tuple[Response | str, int]:
-    status = STATUS.get(type(error), 400)
+    status = status_of(error)
     problems = getattr(error, "problems", ())
     if isinstance(error, UnrecordableDealError):
         problems = error.result.problems

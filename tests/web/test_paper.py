@@ -183,7 +183,7 @@ def test_the_service_names_every_bad_row_by_its_index(app):
 def test_piedicavallo_has_a_column_a_team(client):
     soup = page(client.get(PAPER, query_string={"ruleset": "piedicavallo"}))
     heads = [text(th) for th in soup.select("table.paper-deals thead th")]
-    assert heads == ["#", "Player 1 & Player 3", "Player 2 & Player 4"]
+    assert heads == ["#", "Player 1 & Player 3", "Player 2 & Player 4", "Dealt by"]
     assert len(soup.select("#row-1 input")) == 2
     assert soup.select_one("#ruleset option[selected]")["value"] == "piedicavallo"
     assert soup.select_one("input[name=ruleset_id]")["value"] == "piedicavallo"
@@ -258,3 +258,41 @@ def test_the_paper_page_takes_house_rules(app, client):
     session_id = saved_session(client.post(PAPER, data=form))
     assert dict(load(app, session_id).ruleset.overrides) == {"scarto_trumps": "forbidden"}
     assert page(client.get(PAPER)).select_one("select[name=option_scarto_trumps]") is not None
+
+
+def test_a_row_dealt_out_of_turn_names_its_dealer_and_the_deal_passes_on_from_him(app, client):
+    # Bruno (1) deals first; the second deal should be Carla's (2), but Anna (0) dealt it out
+    # of turn: the third then passes on from Anna to Bruno (rules.md A1, "The deal passes to the
+    # next player in order of play", from whoever really dealt).
+    rows = [[30, 27, 21], [30, 24, 24], [40, 18, 20]]
+    data = paper_form(rows) | {"deal_1_dealer": "0"}
+    session = load(app, saved_session(client.post(PAPER, data=data)))
+    assert [deal.dealer for deal in session.deals] == [1, 0, 1]
+    soup = page(client.get(f"/sessions/{session.id}"))
+    assert "out of turn" in text(soup.select("table.protocol tbody tr")[1])
+
+
+def test_the_dealer_select_names_the_players_typed_and_starts_in_turn(client):
+    data = paper_form([[30, 27, 21]], ("Anna", "", "Carla"), more="More rows")
+    soup = page(client.post(PAPER, data=data))
+    select = soup.select_one("select[name=deal_0_dealer]")
+    assert [text(option) for option in select.select("option")] == [
+        "in turn",
+        "Anna",
+        "Player 2",
+        "Carla",
+    ]
+    # Nothing chosen: the browser shows the first option, "in turn".
+    assert [option["value"] for option in select.select("option[selected]")] in ([], [""])
+
+
+def test_a_dealer_that_is_no_seat_is_refused_and_nothing_stored(app, client):
+    refused = client.post(PAPER, data=paper_form([[30, 27, 21]]) | {"deal_0_dealer": "3"})
+    assert refused.status_code == 400
+    assert "a dealer is a seat from 0 to 2, or null" in text(page(refused))
+    body = {"ruleset": "scarto", "players": ["Anna", "Bruno", "Carla"], "deals": [[30, 27, 21]]}
+    with app.app_context():
+        for dealers in ([0, 1], [True], "0", [-1]):
+            with pytest.raises(InputError):
+                record_paper(get_db(), body | {"dealers": dealers})
+    assert stored(app, "sessions") == 0

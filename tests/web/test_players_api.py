@@ -265,3 +265,49 @@ def test_undoing_a_merge_whose_player_was_merged_onward_is_refused_with_the_reas
     )
     seated = client.get(f"/api/v1/sessions/{session['id']}").get_json()["player_ids"][0]
     assert seated == annetta  # nothing moved
+
+
+# "A new name that looks like an existing one (Unicode confusables: "Аnna" in Cyrillic beside
+# "Anna") is confirmed before it is added." (issue "The club's history, trusted", §3)
+CYRILLIC_ANNA = "\u0410nna"  # a Cyrillic А, then Latin letters: not Anna's name key
+
+
+def test_a_session_with_a_look_alike_name_is_refused_until_it_is_confirmed(client):
+    new_player(client, "Anna")
+    body = {"ruleset": "scarto", "players": [CYRILLIC_ANNA, "Bruno", "Carla"]}
+    refused = client.post("/api/v1/sessions", json=body)
+    assert refused.status_code == 409
+    said = refused.get_json()
+    assert [p["code"] for p in said["problems"]] == ["look-alike-name"]
+    assert f"“{CYRILLIC_ANNA}” looks like Anna" in said["error"]
+    assert client.get("/api/v1/sessions").get_json() == []  # nothing stored, nobody added
+    assert [p["name"] for p in client.get("/api/v1/players").get_json()] == ["Anna"]
+    started = new_session(client, [CYRILLIC_ANNA, "Bruno", "Carla"], confirm_look_alikes=True)
+    assert started["players"] == [CYRILLIC_ANNA, "Bruno", "Carla"]
+    names = sorted(p["name"] for p in client.get("/api/v1/players").get_json())
+    assert names == sorted(["Anna", CYRILLIC_ANNA, "Bruno", "Carla"])
+
+
+def test_a_look_alike_player_by_api_is_added_or_renamed_only_when_confirmed(client):
+    anna = new_player(client, "Anna")
+    refused = client.post("/api/v1/players", json={"name": CYRILLIC_ANNA})
+    assert refused.status_code == 409
+    assert refused.get_json()["problems"][0]["code"] == "look-alike-name"
+    bruno = new_player(client, "Bruno")
+    renamed = client.patch(f"/api/v1/players/{bruno}", json={"name": CYRILLIC_ANNA})
+    assert renamed.status_code == 409
+    assert client.get(f"/api/v1/players/{bruno}").get_json()["name"] == "Bruno"
+    # Anna herself may take the look-alike spelling: she looks like nobody else.
+    assert client.patch(f"/api/v1/players/{anna}", json={"name": CYRILLIC_ANNA}).status_code == 200
+    assert client.patch(f"/api/v1/players/{anna}", json={"name": "Anna"}).status_code == 200
+    confirmed = {"name": CYRILLIC_ANNA, "confirm_look_alikes": True}
+    assert client.post("/api/v1/players", json=confirmed).status_code == 201
+
+
+def test_the_confirmation_is_true_or_false(client):
+    new_player(client, "Anna")
+    body = {"name": CYRILLIC_ANNA, "confirm_look_alikes": "yes"}
+    refused = client.post("/api/v1/players", json=body)
+    assert refused.status_code == 400
+    assert "confirm_look_alikes" in refused.get_json()["error"]
+    assert len(client.get("/api/v1/players").get_json()) == 1

@@ -148,6 +148,27 @@ def test_the_keeper_adds_a_player_and_a_taken_name_is_refused_beside_the_field(a
     assert field_errors(page(response), "name") == ["A player needs a name."]
 
 
+def test_a_look_alike_name_is_asked_about_beside_the_field_and_added_when_confirmed(app, client):
+    cyrillic = "\u0410nna"  # "Аnna": a Cyrillic А, then Latin letters
+    client.post("/players", data={"name": "Anna"})
+    asked = client.post("/players", data={"name": cyrillic})
+    assert asked.status_code == 409
+    soup = page(asked)
+    assert field_errors(soup, "name") == [
+        f"“{cyrillic}” looks like Anna, a player already, but is written with other letters: "
+        "confirm that it is another person to add it"
+    ]
+    box = soup.select_one(".add-player input[name=confirm_look_alikes][type=checkbox]")
+    assert box is not None
+    with app.app_context():
+        assert seats.find_by_key(get_db(), seats.name_key(cyrillic)) is None
+    confirmed = client.post("/players", data={"name": cyrillic, "confirm_look_alikes": "y"})
+    assert confirmed.status_code == 303
+    assert player_row(app, player_id(app, cyrillic))["name"] == cyrillic
+    # The box is offered only after such a question.
+    assert page(client.get("/players")).select_one("input[name=confirm_look_alikes]") is None
+
+
 def test_errors_are_in_the_pages_language(app, client):
     start_session(client, ["Anna", "Bruno", "Player 3"])
     data = {"session_id": "1", "seat": "2", "player_id": "99"}

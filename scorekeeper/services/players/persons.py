@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
-from confusable_homoglyphs import confusables
 from flask_babel import gettext as _
 
 from ...storage import players
@@ -24,6 +23,8 @@ from ..errors import InputError
 from ..errors import NotFoundError
 from ..text import MAX_NAME
 from ..text import clean_text
+from .names import confirmed_look_alikes
+from .names import refuse_look_alikes
 
 MAX_NICKNAME = 40
 
@@ -64,6 +65,7 @@ def create_player(db: sqlite_utils.Database, body: Mapping[str, Any]) -> int:
     nickname = _nickname(body.get("nickname"))
     with repository.write(db):
         _free(db, name)
+        refuse_look_alikes(db, [name], confirmed_look_alikes(body))
         return players.insert(db, name, nickname)
 
 
@@ -79,6 +81,7 @@ def update_player(db: sqlite_utils.Database, player_id: int, body: Mapping[str, 
         if not isinstance(body["archived"], bool):
             raise InputError(_("archived must be true or false"), "archived")
         changes["archived"] = int(body["archived"])
+    confirmed = confirmed_look_alikes(body)
     with repository.write(db):
         player = get_player(db, player_id)
         if changes and player["merged_into"] is not None:
@@ -92,6 +95,7 @@ def update_player(db: sqlite_utils.Database, player_id: int, body: Mapping[str, 
             )
         if "name" in changes:
             _free(db, changes["name"], player_id)
+            refuse_look_alikes(db, [changes["name"]], confirmed, player_id)
         if changes:
             players.update(db, player_id, changes)
 
@@ -250,38 +254,3 @@ def unlinked_seats(db: sqlite_utils.Database) -> tuple[list[dict[str, Any]], int
     how many there are in all."""
     rows = players.unlinked(db)
     return rows[:MAX_SEATS_SHOWN], len(rows)
-
-
-def new_names(db: sqlite_utils.Database, names: list[str]) -> list[str]:
-    """The names a new session would add as players: not a player's name (case and accents
-    ignored, nor one merged into another) and not a placeholder such as "Player 2"."""
-    found: list[str] = []
-    keys: set[str] = set()
-    for name in names:
-        text = clean_text(name)
-        key = players.name_key(text)
-        if not text or players.is_placeholder(text) or key in keys:
-            continue
-        keys.add(key)
-        if players.find_by_key(db, key) is None:
-            found.append(text)
-    return found
-
-
-def look_alikes(db: sqlite_utils.Database, names: list[str]) -> dict[str, str]:
-    """Each new name that looks like a player's name without being it ("Аnna" written with a
-    Cyrillic А beside Anna), with that player's name: Unicode's confusables (UTS #39) read
-    each letter as the Latin one it is taken for."""
-    alike: dict[str, str] = {}
-    for name in names:
-        found = players.find_by_key(db, players.name_key(_latin_skeleton(name)))
-        if found is not None and players.name_key(name) != found["name_key"]:
-            alike[name] = found["name"]
-    return alike
-
-
-def _latin_skeleton(name: str) -> str:
-    """The name with every letter that looks like a Latin one written as that one."""
-    found = confusables.is_confusable(name, greedy=True, preferred_aliases=["latin"]) or []
-    swaps = {entry["character"]: entry["homoglyphs"][0]["c"] for entry in found}
-    return "".join(swaps.get(char, char) for char in name)

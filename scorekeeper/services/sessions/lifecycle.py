@@ -23,6 +23,9 @@ from ..deals.inputs import SEAT_RANGE
 from ..errors import InputError
 from ..errors import field_error
 from ..errors import rules_error
+from ..players.names import confirmed_look_alikes
+from ..players.names import new_names
+from ..players.names import refuse_look_alikes
 from ..players.persons import clean_played_on
 from ..players.seating import link_new
 from ..players.seating import one_seat_each
@@ -51,8 +54,12 @@ class NewSession:
 def start_session(
     db: sqlite_utils.Database, body: Mapping[str, Any], hash_method: str = DEFAULT_HASH
 ) -> int:
-    """Check and store a new session; return its id."""
-    return start_checked(db, check_session(db, body, hash_method))
+    """Check and store a new session; return its id. A new name that looks like a player's
+    ("Аnna" beside Anna) is added only when the body confirms it (``confirm_look_alikes``)."""
+    confirmed = confirmed_look_alikes(body)
+    checked = check_session(db, body, hash_method)
+    refuse_look_alikes(db, new_names(db, checked.row["players"]), confirmed)
+    return start_checked(db, checked)
 
 
 def start_checked(db: sqlite_utils.Database, checked: NewSession) -> int:

@@ -77,7 +77,8 @@ def record_paper(
     """Check a paper protocol and store it whole; return the new session's id.
 
     ``body`` is a new session's (sessions.start_session) with ``"deals"``: the rows as typed,
-    and optionally ``"reading"`` ("points" or "scores") for rows that could be read either way.
+    optionally ``"dealers"`` (for each row the seat that dealt it out of turn, or None for the
+    rotation's) and ``"reading"`` ("points" or "scores") for rows that could be read either way.
     """
     return store_paper(db, check_paper(db, body, hash_method))
 
@@ -89,6 +90,7 @@ def check_paper(
     PaperError naming every row that cannot be recorded."""
     rows = _rows(body.get("deals"))
     checked = check_session(db, body, hash_method)
+    dealers = _dealers(body.get("dealers"), len(rows), checked.ruleset.players)
     table = Session(
         id=0,
         ruleset=checked.ruleset,
@@ -105,9 +107,10 @@ def check_paper(
     errors: dict[int, str] = {}
     for index, typed in enumerate(rows):
         number = index + 1
-        dealer = dealer_for(table, number)
+        given = dealers[index]
+        dealer = dealer_for(table, number, given)
         try:
-            deals.append((*_checked_row(table, typed, str(chosen)), dealer))
+            deals.append((*_checked_row(table, typed, str(chosen), given), dealer))
         except (InputError, UnrecordableDealError) as error:
             errors[index] = str(error)
         # The next row's dealer follows this one's, whether or not this one could be read.
@@ -182,18 +185,36 @@ def _rows(value: object) -> list[Typed]:
     return value
 
 
+def _dealers(value: object, count: int, players: int) -> list[int | None]:
+    """Each row's dealer out of turn (a seat), or None where the rotation's dealt it."""
+    if value is None:
+        return [None] * count
+    if not isinstance(value, list) or len(value) != count:
+        raise InputError(_("dealers needs one entry a deal, a seat or null"), "dealers")
+    for seat in value:
+        if seat is not None and (not _is_value(seat) or not 0 <= seat < players):
+            raise InputError(
+                _("a dealer is a seat from 0 to %(last)s, or null", last=players - 1), "dealers"
+            )
+    return value
+
+
 def _is_value(value: object) -> bool:
     return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def _checked_row(table: Session, typed: Typed, chosen: str) -> tuple[DealInput, DealResult]:
-    """One row read as the totals form reads it, then audited as any deal."""
+def _checked_row(
+    table: Session, typed: Typed, chosen: str, dealer: int | None
+) -> tuple[DealInput, DealResult]:
+    """One row read as the totals form reads it, then audited as any deal (dealt by ``dealer``
+    out of turn, if given)."""
     if len(typed) != table.ruleset.sides:
         raise InputError(
             _("a deal needs %(n)s numbers, not %(given)s", n=table.ruleset.sides, given=len(typed))
         )
     reading = read_totals(table.ruleset, typed, table.side_names, chosen)
-    deal, result = preview_deal(table, {"points": list(reading.points)})
+    given = {} if dealer is None else {"dealer": dealer}
+    deal, result = preview_deal(table, {"points": list(reading.points), **given})
     if not result.recordable:
         mismatch = any(problem.code == "total-mismatch" for problem in result.problems)
         if reading.kind == SCORES and mismatch:  # said as the row was written: in scores

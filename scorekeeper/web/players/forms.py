@@ -9,6 +9,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from wtforms import BooleanField
 from wtforms import HiddenField
 from wtforms import SelectField
 from wtforms import StringField
@@ -30,11 +31,17 @@ STRIP = [lambda text: text.strip() if isinstance(text, str) else text]
 NICKNAME = [validators.Length(max=MAX_NICKNAME, message=_l("At most %(max)d characters."))]
 
 
+LOOK_ALIKE_LABEL = _l("It is another person: keep the name as written")
+
+
 class PlayerForm(FlaskForm):
-    """A new player."""
+    """A new player. A name that looks like a player's ("Аnna" beside Anna) is asked about:
+    the page offers the check box only then (``look_alike``)."""
 
     name = StringField(_l("Name"), NAME, filters=STRIP)
     nickname = StringField(_l("Nickname (optional)"), NICKNAME)
+    confirm_look_alikes = BooleanField(LOOK_ALIKE_LABEL)
+    look_alike = False
     add = SubmitField(_l("Add the player"))
 
 
@@ -43,6 +50,8 @@ class RenameForm(FlaskForm):
 
     name = StringField(_l("Name"), NAME, filters=STRIP)
     nickname = StringField(_l("Nickname"), NICKNAME)
+    confirm_look_alikes = BooleanField(LOOK_ALIKE_LABEL)
+    look_alike = False
     save = SubmitField(_l("Save"))
 
 

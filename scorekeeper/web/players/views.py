@@ -24,9 +24,10 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...services.players import persons as players
+from ...services.players.names import LookAlikeError
 from ..access.auth import is_keeper
 from ..db import get_db
-from ..errors import STATUS
+from ..errors import status_of
 from ..forms import field_text
 from . import bp
 from . import forms
@@ -45,7 +46,7 @@ def create() -> Response | Page:
     """Add a player."""
     form = forms.PlayerForm()
     if form.validate_on_submit():
-        body = {"name": form.name.data, "nickname": form.nickname.data}
+        body = _name_body(form)
         status = _refused(form, partial(players.create_player, get_db(), body), "name")
         return _back() if status is None else _page(status, added=form)
     return _page(400, added=form)
@@ -57,7 +58,7 @@ def rename(player_id: int) -> Response | Page:
     players.get_player(get_db(), player_id)  # 404 for no player
     form = forms.RenameForm(prefix=f"p{player_id}")
     if form.validate_on_submit():
-        body = {"name": form.name.data, "nickname": form.nickname.data}
+        body = _name_body(form)
         call = partial(players.update_player, get_db(), player_id, body)
         status = _refused(form, call, "name")
         if status is None:
@@ -124,6 +125,14 @@ def link() -> Response | Page:
     return _page(400, linking=(where, form))
 
 
+def _name_body(form: forms.PlayerForm | forms.RenameForm) -> dict[str, Any]:
+    return {
+        "name": form.name.data,
+        "nickname": form.nickname.data,
+        "confirm_look_alikes": bool(form.confirm_look_alikes.data),
+    }
+
+
 def _refused(form: FlaskForm, call: Callable[[], object], field: str = "") -> int | None:
     """Call the service: None when done; on a refusal, its status, with its sentence on the
     form at the field it names (else ``field``, else above the form)."""
@@ -134,7 +143,8 @@ def _refused(form: FlaskForm, call: Callable[[], object], field: str = "") -> in
         target = next((form[name] for name in names if name and name in form), None)
         errors = target.errors if target is not None else form.form_errors
         errors.append(field_text(error, target))  # type: ignore[union-attr]
-        return STATUS.get(type(error), 400)
+        form.look_alike = isinstance(error, LookAlikeError)  # asked about (forms.py)
+        return status_of(error)
     return None
 
 

@@ -23,9 +23,9 @@ from ...rules import Ruleset
 from ...services import InputError
 from ...services.deals.once import new_request_key
 from ...services.deals.totals import live_texts
+from ...services.players.names import look_alikes
+from ...services.players.names import new_names
 from ...services.players.persons import list_players
-from ...services.players.persons import look_alikes
-from ...services.players.persons import new_names
 from ...services.sessions.paper import MAX_ROWS
 from ...services.sessions.paper import PaperError
 from ...services.sessions.paper import check_paper
@@ -34,10 +34,12 @@ from ...services.sessions.paper import same_protocols
 from ...services.sessions.paper import store_paper
 from ..access.auth import secret_hash
 from ..db import get_db
+from ..forms import options
 from ..forms import place_error
 from . import bp
 from .forms import unconfirmed
 from .paper_form import cell
+from .paper_form import dealer_cell
 from .paper_form import paper_body
 from .paper_form import paper_form
 from .paper_form import rows_asked
@@ -113,6 +115,7 @@ def _page(
         most=MAX_ROWS,
         sides=_side_labels(form, ruleset),
         cells=[[form[cell(row, side)] for side in range(ruleset.sides)] for row in range(rows)],
+        dealers=[_named_seats(form, form[dealer_cell(row)], ruleset) for row in range(rows)],
         row_errors=row_errors or {},
         asking=asking or [],
         alike=look_alikes(get_db(), asking or []),
@@ -121,6 +124,15 @@ def _page(
         live=live_texts(ruleset),
         rulesets=list(PRESETS.values()),
     )
+
+
+def _named_seats(form: Any, field: Any, ruleset: Ruleset) -> Any:
+    """A row's dealer select, its seats called by the names typed."""
+    field.choices = field.choices[:1] + options(
+        (str(seat), form[f"player_{seat}"].data or _("Player %(n)s", n=seat + 1))
+        for seat in range(ruleset.players)
+    )
+    return field
 
 
 def _side_labels(form: Any, ruleset: Ruleset) -> list[str]:

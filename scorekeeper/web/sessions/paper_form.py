@@ -2,6 +2,7 @@
 of the deals' totals, a row a deal and a field a side (each side's points, or its score as the
 protocol writes it, one left empty to be worked out: services/deals/totals.py).
 
+A row may name who dealt it, when not the one the rotation gives (a deal dealt out of turn).
 Built per call for the ruleset and the number of rows; ``paper_body`` turns it into what
 services/sessions/paper.py ``record_paper`` takes, and says which line of the page each deal came
 from.
@@ -70,9 +71,15 @@ def paper_form(ruleset: Ruleset, rows: int) -> type[FlaskForm]:
         setattr(PaperForm, f"player_{seat}", field)
     add_house_rules(PaperForm)
     say = _l("A number from %(low)s to %(high)s.", low=low, high=high)
+    seats = options(
+        [("", _l("in turn"))]
+        + [(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(ruleset.players)]
+    )
     for row in range(rows):
         for side in range(ruleset.sides):
             setattr(PaperForm, cell(row, side), SignedIntegerField("", between(low, high, say)))
+        # The seat checks the service's (paper.py _dealers): its sentence, not WTForms'.
+        setattr(PaperForm, dealer_cell(row), SelectField("", choices=seats, validate_choice=False))
     return PaperForm
 
 
@@ -85,6 +92,11 @@ def _readings(ruleset: Ruleset) -> list[tuple[str, Any]]:
 def cell(row: int, side: int) -> str:
     """The field of a row's side: deal_0_2 is the first row's third side."""
     return f"deal_{row}_{side}"
+
+
+def dealer_cell(row: int) -> str:
+    """The field of a row's dealer, when not the rotation's: deal_0_dealer."""
+    return f"deal_{row}_dealer"
 
 
 def rows_asked(value: str | None, more: bool) -> int:
@@ -103,11 +115,13 @@ def paper_body(form: Any, ruleset: Ruleset, rows: int) -> tuple[dict[str, Any], 
     left wholly empty are left out."""
     names = [form[f"player_{seat}"].data or "" for seat in range(4)]
     deals: list[list[int | None]] = []
+    dealers: list[int | None] = []
     lines: list[int] = []
     for row in range(rows):
         typed = [form[cell(row, side)].data for side in range(ruleset.sides)]
         if any(value is not None for value in typed):
             deals.append(typed)
+            dealers.append(_seat(form[dealer_cell(row)].data))
             lines.append(row)
     body = {
         "ruleset": ruleset.id,
@@ -118,5 +132,13 @@ def paper_body(form: Any, ruleset: Ruleset, rows: int) -> tuple[dict[str, Any], 
         "reading": form.reading.data or "",
         "options": house_rules(form),
         "deals": deals,
+        "dealers": dealers,
     }
     return body, lines
+
+
+def _seat(chosen: str | None) -> int | None:
+    """A dealer chosen: its seat; "in turn" (empty) is None. A seat beyond the table (a
+    hand-made request) is left for the service to refuse."""
+    text = chosen or ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 3 else None

@@ -18,9 +18,9 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...rules.notation import format_record
+from ...services.players.names import look_alikes
+from ...services.players.names import new_names
 from ...services.players.persons import list_players
-from ...services.players.persons import look_alikes
-from ...services.players.persons import new_names
 from ...services.sessions.details import history
 from ...services.sessions.lifecycle import check_session
 from ...services.sessions.lifecycle import start_checked
