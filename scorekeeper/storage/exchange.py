@@ -63,6 +63,7 @@ from .checks import text
 from .checks import timestamp
 from .exchange_seats import exported_seats
 from .exchange_seats import imported_seats
+from .exchange_seats import note_merged_seats
 from .exchange_seats import seats_check
 
 FORMAT = "scorekeeper-export"
@@ -197,7 +198,9 @@ def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
             stored = {key: value for key, value in session.items() if key != "seats"}
             table.insert({**repository.dump_row(stored), "read_token": secrets.token_urlsafe(9)})
             session_id = int(table.last_pk or 0)
-            people.link_seats(db, session_id, imported_seats(db, session["players"], persons))
+            linked = imported_seats(db, session["players"], persons)
+            people.link_seats(db, session_id, linked)
+            note_merged_seats(db, session_id, session["players"], linked)
             # Versions are unique within a session (repository.next_version); an export from
             # before may repeat them, and then they are numbered anew.
             versions = [deal["version"] for deal, _ in deals]

@@ -195,6 +195,37 @@ def merge(db: sqlite_utils.Database, player_id: int, into_id: int) -> int:
     return int(cursor.lastrowid or 0)
 
 
+def merged_names(db: sqlite_utils.Database, player_id: int) -> list[str]:
+    """The names of the players merged into this one, directly or onward, by name."""
+    sql = """
+        with recursive gone(id, name) as (
+            select id, name from players where merged_into = ?
+            union select players.id, players.name from players join gone
+            on players.merged_into = gone.id
+        )
+        select name from gone order by name
+    """
+    return [row["name"] for row in select(db, sql, [player_id])]
+
+
+def note_merged_seat(db: sqlite_utils.Database, player_id: int, session_id: int, seat: int) -> None:
+    """A seat written with the name of this merged player (and linked to the one it went into)
+    is one its merges moved: each merge along the way lists it, so that undoing them moves it
+    back (``undo_merge``)."""
+    row = get(db, player_id)
+    seen: set[int] = set()
+    while row is not None and row["merged_into"] is not None and row["id"] not in seen:
+        seen.add(row["id"])
+        sql = "select * from player_merges where player_id = ? and undone is null order by id desc"
+        merge = next(select(db, sql, [row["id"]]), None)
+        if merge is not None:
+            seats = json.loads(merge["seats"]) + [[session_id, seat]]
+            db.execute(
+                "update player_merges set seats = ? where id = ?", [json.dumps(seats), merge["id"]]
+            )
+        row = get(db, row["merged_into"])
+
+
 def merge_row(db: sqlite_utils.Database, merge_id: int) -> Row | None:
     return next(select(db, "select * from player_merges where id = ?", [merge_id]), None)
 

@@ -853,7 +853,7 @@ def test_the_persons_at_the_seats_round_trip(tmp_path):
     persons.update_player(db, bruno, {"archived": True})
     data = exchange.export_sessions(db, [first])
     assert data["sessions"][0]["seats"] == [
-        {"name": "Anna Rossi", "nickname": "la Rossa", "archived": 0},
+        {"name": "Anna Rossi", "nickname": "la Rossa", "archived": 0, "merged": ["Ana"]},
         {"name": "Bruno", "nickname": "", "archived": 1},
         None,
     ]
@@ -865,6 +865,61 @@ def test_the_persons_at_the_seats_round_trip(tmp_path):
     # Imported twice: the same persons, not new ones.
     exchange.import_sessions(other, exchange.loads(exchange.dumps(data)))
     assert sorted(p["name"] for p in persons.list_players(other)) == ["Anna Rossi", "Bruno"]
+
+
+def test_merges_come_with_the_persons_and_an_undo_there_moves_the_seats_back(tmp_path):
+    """Issue "The club's history, trusted" §3: "Export and import keep players: seat links,
+    merges, archived state". "Nico" and then "Nicolo B." were merged into Nicolò: the import
+    knows both names as his (a new session typed "Nico" seats him), and undoing the merge of
+    "Nico" in the new database gives the seat written "Nico" back to a player "Nico"."""
+    from scorekeeper.services.players import persons
+    from scorekeeper.services.sessions.lifecycle import start_session
+
+    db = open_db(str(tmp_path / "club.sqlite"))
+    first = start_session(db, {"ruleset": "scarto", "players": ["Nico", "Bruno", "Carla"]})
+    start_session(db, {"ruleset": "scarto", "players": ["Nicolò", "Bruno", "Carla"]})
+    start_session(db, {"ruleset": "scarto", "players": ["Nicolo B.", "Bruno", "Carla"]})
+    ids = {p["name"]: p["id"] for p in persons.list_players(db)}
+    persons.merge_players(db, ids["Nico"], ids["Nicolo B."])
+    persons.merge_players(db, ids["Nicolo B."], ids["Nicolò"])  # onward: Nico -> B. -> Nicolò
+    data = exchange.export_sessions(db, [first])
+    assert data["sessions"][0]["seats"][0]["merged"] == ["Nico", "Nicolo B."]
+    other = open_db(str(tmp_path / "other.sqlite"))
+    (new,) = exchange.import_sessions(other, exchange.loads(exchange.dumps(data)))
+    assert sorted(p["name"] for p in persons.list_players(other)) == ["Bruno", "Carla", "Nicolò"]
+    nicolo = next(p["id"] for p in persons.list_players(other) if p["name"] == "Nicolò")
+    again = start_session(other, {"ruleset": "scarto", "players": ["nico", "Bruno", "Carla"]})
+    seated = "select player_id from session_players where session_id = ? and seat = 0"
+    assert other.execute(seated, [again]).fetchone()[0] == nicolo
+    assert other.execute(seated, [new]).fetchone()[0] == nicolo
+    nico_merge = next(m for m in persons.merge_history(other) if m["player_name"] == "Nico")
+    assert nico_merge["seats"] == [[new, 0]]  # the seat written "Nico" of the import
+    persons.undo_merge(other, nico_merge["id"])
+    nico = next(p["id"] for p in persons.list_players(other) if p["name"] == "Nico")
+    assert other.execute(seated, [new]).fetchone()[0] == nico
+    assert exchange.export_sessions(other, [new])["sessions"][0]["seats"][0]["name"] == "Nico"
+
+
+def test_a_merged_name_of_two_persons_or_too_many_is_refused(tmp_path):
+    db = open_db(str(tmp_path / "club.sqlite"))
+    data = exchange.export_sessions(db, [])
+    session = {
+        "ruleset": "scarto", "overrides": None, "players": ["A", "B", "C"], "first_dealer": 0,
+        "table_name": None, "place": None, "language": "en", "played_on": "2024-01-01",
+        "created": "2024-01-01T10:00:00+00:00", "pending_scarto": None, "pending_play": None,
+        "deleted": 0, "deals": [],
+        "seats": [{"name": "Anna", "merged": ["Bea"]}, {"name": "Bea"}, None],
+    }  # fmt: skip
+    data["sessions"] = [session]
+    with pytest.raises(exchange.ExchangeError, match="one person sits at two seats"):
+        exchange.import_sessions(db, data)
+    session["seats"] = [{"name": "Anna", "merged": [f"N{n}" for n in range(101)]}, None, None]
+    with pytest.raises(exchange.ExchangeError, match="at most 100 names"):
+        exchange.import_sessions(db, data)
+    session["seats"] = [{"name": "Anna", "merged": [""]}, None, None]
+    with pytest.raises(exchange.ExchangeError, match=r"merged\[0\]"):
+        exchange.import_sessions(db, data)
+    assert db.execute("select count(*) from players").fetchone()[0] == 0
 
 
 def test_a_file_with_one_person_at_two_seats_is_refused(tmp_path):
