@@ -139,6 +139,10 @@ def test_the_paper_protocol_shows_a_refused_row_beside_it(
         page.fill("#played_on", "2024-11-22" if size == "phone" else "2024-11-23")
         for seat, name in enumerate(["Massimiliano", "Margherita", "Giovanni"]):
             page.fill(f"#player_{seat}", name)
+        # The choices of a dealer say the names as they are typed (static/paper.js).
+        dealt_by = page.locator("[name=deal_2_dealer] option")
+        expect(dealt_by).to_have_text(["in turn", "Massimiliano", "Margherita", "Giovanni"])
+        page.select_option("[name=deal_2_dealer]", label="Massimiliano")  # out of turn
         for row, values in enumerate([["30", "27", "21"], ["30", "30", "30"], ["4", "-2", ""]]):
             for side, value in enumerate(values):
                 page.fill(f"[name=deal_{row}_{side}]", value)
@@ -153,6 +157,7 @@ def test_the_paper_protocol_shows_a_refused_row_beside_it(
         page.fill("[name=deal_1_1]", "27")
         page.get_by_role("button", name="Save the protocol").click()
         expect(page.locator("tr[id^=deal-]")).to_have_count(3, timeout=TIMEOUT_MS)
+        expect(page.locator("tr[id^=deal-]").nth(2)).to_contain_text("out of turn")
     finally:
         page.context.close()
     assert not found, "\n".join(found)
