@@ -900,16 +900,20 @@ def test_merges_come_with_the_persons_and_an_undo_there_moves_the_seats_back(tmp
     assert exchange.export_sessions(other, [new])["sessions"][0]["seats"][0]["name"] == "Nico"
 
 
-def test_a_merged_name_of_two_persons_or_too_many_is_refused(tmp_path):
-    db = open_db(str(tmp_path / "club.sqlite"))
-    data = exchange.export_sessions(db, [])
-    session = {
+def seated_session(seats):
+    """An exported Scarto session of no deals, its seats' persons as given."""
+    return {
         "ruleset": "scarto", "overrides": None, "players": ["A", "B", "C"], "first_dealer": 0,
         "table_name": None, "place": None, "language": "en", "played_on": "2024-01-01",
         "created": "2024-01-01T10:00:00+00:00", "pending_scarto": None, "pending_play": None,
-        "deleted": 0, "deals": [],
-        "seats": [{"name": "Anna", "merged": ["Bea"]}, {"name": "Bea"}, None],
+        "deleted": 0, "deals": [], "seats": seats,
     }  # fmt: skip
+
+
+def test_a_merged_name_of_two_persons_or_too_many_is_refused(tmp_path):
+    db = open_db(str(tmp_path / "club.sqlite"))
+    data = exchange.export_sessions(db, [])
+    session = seated_session([{"name": "Anna", "merged": ["Bea"]}, {"name": "Bea"}, None])
     data["sessions"] = [session]
     with pytest.raises(exchange.ExchangeError, match="one person sits at two seats"):
         exchange.import_sessions(db, data)
@@ -925,13 +929,6 @@ def test_a_merged_name_of_two_persons_or_too_many_is_refused(tmp_path):
 def test_a_file_with_one_person_at_two_seats_is_refused(tmp_path):
     db = open_db(str(tmp_path / "club.sqlite"))
     data = exchange.export_sessions(db, [])
-    session = {
-        "ruleset": "scarto", "overrides": None, "players": ["A", "B", "C"], "first_dealer": 0,
-        "table_name": None, "place": None, "language": "en", "played_on": "2024-01-01",
-        "created": "2024-01-01T10:00:00+00:00", "pending_scarto": None, "pending_play": None,
-        "deleted": 0, "deals": [],
-        "seats": [{"name": "Anna"}, {"name": "ANNA"}, None],
-    }  # fmt: skip
-    data["sessions"] = [session]
+    data["sessions"] = [seated_session([{"name": "Anna"}, {"name": "ANNA"}, None])]
     with pytest.raises(exchange.ExchangeError, match="one person sits at two seats"):
         exchange.import_sessions(db, data)
