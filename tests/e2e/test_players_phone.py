@@ -142,6 +142,8 @@ def test_the_paper_protocol_shows_a_refused_row_beside_it(
         # The choices of a dealer say the names as they are typed (static/paper.js).
         dealt_by = page.locator("[name=deal_2_dealer] option")
         expect(dealt_by).to_have_text(["in turn", "Massimiliano", "Margherita", "Giovanni"])
+        headings = page.locator("table.paper-deals thead th")
+        expect(headings).to_have_text(["#", "Massimiliano", "Margherita", "Giovanni", "Dealt by"])
         page.select_option("[name=deal_2_dealer]", label="Massimiliano")  # out of turn
         for row, values in enumerate([["30", "27", "21"], ["30", "30", "30"], ["4", "-2", ""]]):
             for side, value in enumerate(values):
