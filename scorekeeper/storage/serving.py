@@ -25,6 +25,7 @@ SERVING = "serving"
 RESTORING = "restoring"
 _HELD: list[BinaryIO] = []  # every lock this process holds: kept open for its life
 _WINDOWS_BYTE = 2**30  # the byte locked on Windows, past the text (a lock there is mandatory)
+_DMS_BYTE = 128  # SQLite's -shm "dead man switch" lock: 120 + 8 lock slots (the unix VFS)
 
 
 class DatabaseInUse(ExchangeError):  # noqa: N818  a refusal, as ExchangeError is
@@ -80,6 +81,32 @@ def is_being_served(database: str | Path) -> bool:
     finally:
         os.close(descriptor)  # lets go of the shared lock too
     return False
+
+
+def is_open_elsewhere(database: str | Path) -> bool:
+    """Whether another process has the database open, in a transaction or not (a server, a
+    shell, Litestream): SQLite's own sign of it, on Unix.
+
+    Every connection to a WAL database holds a read lock on the "dead man switch" byte of its
+    ``-shm`` file, byte 128 (SQLite's WAL file format, the unix VFS) as long as it is open; a
+    write lock there is refused while any other process holds one. Locks of this process do not
+    count (they are per process), nor does a ``-shm`` file a crashed process left behind.
+    """
+    if sys.platform == "win32":  # SQLite locks other bytes there: not looked at
+        return False
+    try:
+        descriptor = os.open(f"{database}-shm", os.O_RDWR)
+    except FileNotFoundError:  # no connection in WAL mode has it open
+        return False
+    try:
+        fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _DMS_BYTE)
+    except OSError:
+        return True
+    else:
+        fcntl.lockf(descriptor, fcntl.LOCK_UN, 1, _DMS_BYTE)
+        return False
+    finally:
+        os.close(descriptor)
 
 
 def _in_use(database: str | Path, path: Path, holder: tuple[int, str] | None) -> DatabaseInUse:

@@ -1,6 +1,7 @@
 """Command-line tools: flask --app scorekeeper <command>.
 
 backup   a consistent copy of the database, safe while the app runs, checked after copying
+restore  a backup put in the database's place, the database kept first; never under a server
 export   sessions as JSON (docs in scorekeeper/storage/exchange.py)
 import   sessions from such a JSON file, each as a new session, checked as the app checks a deal
          (docs in scorekeeper/services/sessions/importing.py); all or nothing
@@ -28,6 +29,7 @@ from ..services.sessions import exports as exchange
 from ..services.sessions import importing
 from ..services.sessions.exports import backup_database
 from ..services.sessions.exports import integrity_check
+from ..services.sessions.exports import restore_database
 from ..translate import error_text
 from ..translate import problem_text
 from .db import get_db
@@ -35,7 +37,7 @@ from .db import get_db
 
 def init_app(app: Flask) -> None:
     """Register the commands."""
-    for command in (backup, export, import_, audit_all):
+    for command in (backup, restore, export, import_, audit_all):
         app.cli.add_command(command)
 
 
@@ -62,6 +64,35 @@ def backup(dest: Path | None) -> None:
         failed = _("the copy fails the integrity check: %(found)s", found="; ".join(verdict))
         raise click.ClickException(failed)
     click.echo(_("Integrity check of the copy: ok"))
+
+
+@click.command("restore")
+@click.argument("backup_file", type=click.Path(dir_okay=False, path_type=Path))
+@with_appcontext
+def restore(backup_file: Path) -> None:
+    """Put BACKUP_FILE in place of the database, keeping the database under instance/backups/.
+
+    The backup must pass the integrity check first. Nothing is restored while a server serves
+    the database (make serve) or another program has it open: stop them first.
+    """
+    database = Path(current_app.config["DATABASE"])
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    keep = (
+        Path(current_app.instance_path)
+        / "backups"
+        / f"{database.stem}-{stamp}-before-restore.sqlite"
+    )
+    try:
+        kept = restore_database(backup_file, database, keep)
+    except exchange.DatabaseInUse as error:
+        message = _("nothing restored: %(error)s. Stop it first.", error=error_text(error))
+        raise click.ClickException(message) from None
+    except (exchange.ExchangeError, OSError, sqlite3.Error) as error:
+        message = _("nothing restored: %(error)s", error=error_text(error))
+        raise click.ClickException(message) from None
+    if kept is not None:
+        click.echo(_("The database as it was is kept in %(kept)s", kept=kept))
+    click.echo(_("Restored %(backup)s to %(database)s", backup=backup_file, database=database))
 
 
 @click.command("export")

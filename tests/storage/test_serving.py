@@ -1,10 +1,13 @@
-"""The serving lock (storage/serving.py), held by real processes: a server's ``python -c`` that
-takes it and waits, its forked child, and this test process."""
+"""Who uses a database (storage/serving.py), seen with real processes: the serving lock held by a
+server's ``python -c`` that takes it and waits, by its forked child, by this test process; a
+connection another program keeps open."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +18,7 @@ import pytest
 from scorekeeper.storage.serving import DatabaseInUse
 from scorekeeper.storage.serving import hold_serving_lock
 from scorekeeper.storage.serving import is_being_served
+from scorekeeper.storage.serving import is_open_elsewhere
 from scorekeeper.storage.serving import lock_path
 from scorekeeper.storage.serving import release
 
@@ -32,6 +36,14 @@ if sys.argv[2:] == ["fork"]:
         os._exit(0)
 else:
     print(os.getpid(), flush=True)
+sys.stdin.read()
+"""
+# Opens the database, reads once, and keeps it open until its standard input closes.
+OPENER = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1])
+connection.execute("select count(*) from sessions").fetchone()
+print("open", flush=True)
 sys.stdin.read()
 """
 WAIT_LIMIT = 10.0  # seconds for a process told to end to be gone
@@ -119,3 +131,27 @@ def test_a_lock_this_process_holds_refuses_a_second_holder_and_goes_when_release
     finally:
         release(restoring)
     assert not is_being_served(database)
+
+
+def test_a_connection_another_process_keeps_open_is_seen_until_it_ends(tmp_path):
+    database = tmp_path / "club.sqlite"
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("create table sessions (id)")
+    assert not is_open_elsewhere(database)  # the last connection closed: nobody has it open
+    with contextlib.closing(sqlite3.connect(database)) as mine:
+        mine.execute("select count(*) from sessions").fetchone()
+        assert not is_open_elsewhere(database)  # this process's own connections do not count
+    program = subprocess.Popen(
+        [sys.executable, "-c", OPENER, str(database)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert program.stdout is not None
+        assert program.stdout.readline() == "open\n"
+        assert is_open_elsewhere(database)  # idle, in no transaction
+    finally:
+        program.communicate(timeout=10)  # its standard input closed: it closes and ends
+    assert not is_open_elsewhere(database)

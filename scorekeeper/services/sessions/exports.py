@@ -6,5 +6,15 @@ from ...storage.backup import integrity_check
 from ...storage.exchange import ExchangeError
 from ...storage.exchange import dumps
 from ...storage.exchange import export_sessions
+from ...storage.restore import restore_database
+from ...storage.serving import DatabaseInUse
 
-__all__ = ["ExchangeError", "backup_database", "dumps", "export_sessions", "integrity_check"]
+__all__ = [
+    "DatabaseInUse",
+    "ExchangeError",
+    "backup_database",
+    "dumps",
+    "export_sessions",
+    "integrity_check",
+    "restore_database",
+]
