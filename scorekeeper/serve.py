@@ -11,19 +11,25 @@ connections held open, a new request is answered in milliseconds. gunicorn's syn
 club server before, read the request themselves: three half-sent requests kept a new one
 waiting 31 s (the workers' timeout), forty had it unanswered after two minutes. waitress is pure
 Python, well kept, and runs on Windows too.
+
+The server's processes start and stop together (lifetime.py): SIGTERM or Ctrl-C stops them all
+within seconds, the requests in flight finished; a server process whose main process was killed
+stops by itself; so a restart right after binds the port again.
 """
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import ipaddress
 import logging
 import os
-import signal
 import socket
 import sys
+import threading
+import time
 from typing import Any
+
+from . import lifetime
 
 DEFAULT_BIND = "0.0.0.0:8000"
 PROCESSES = (os.cpu_count() or 1) if hasattr(os, "fork") else 1
@@ -107,35 +113,110 @@ def main() -> None:
         listening = socket.create_server((host, port), family=family, backlog=1024)
     except OSError as error:  # the address is taken, or not this machine's
         sys.exit(f"BIND={bind}: {error}")
+    pipe = lifetime.parent_pipe()
     children = []
     for _ in range(processes - 1):
         child = os.fork()  # before any thread starts: the app is built, no database is open
         if child == 0:
+            lifetime.exit_with_parent(pipe)
             _serve(app, listening)
             os._exit(0)
         children.append(child)
+    os.close(pipe[0])  # the main process holds the writing end alone: the children watch it
     from .web.stats.worker import catch_up_at_start
 
     catch_up_at_start(app.config["DATABASE"])  # after the forks: a thread does not survive one
+    sys.stdout.write(_banner(bind, processes, app.config["DATABASE"]) + "\n")
+    sys.stdout.flush()
     try:
-        _serve(app, listening)
+        _serve(app, listening, on_stopping=lambda: lifetime.tell_children(children))
     finally:
-        for child in children:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(child, signal.SIGTERM)
+        lifetime.stop_children(children)
 
 
-def _serve(app: Any, listening: socket.socket) -> None:
+def _banner(bind: str, processes: int, database: str) -> str:
+    """What the server says once, at start: where it listens, and the files it keeps."""
+    return (
+        f"scorekeeper serving on http://{bind} ({processes} processes); "
+        f"database {os.path.abspath(database)}"
+    )
+
+
+def _serve(app: Any, listening: socket.socket, on_stopping: Any = None) -> None:
+    """Serve until SIGTERM or SIGINT, then finish the requests in hand and return."""
     import waitress
 
     from .sheets.render import render_apart
+    from .sheets.render import stop_apart
+    from .web.stats.worker import stop_workers
 
+    stop = threading.Event()
+    lifetime.on_stop(stop.set)
     render_apart()  # sheets in a process of their own, WeasyPrint imported there now
     # The app, its templates and languages last as long as the process: out of the cycle
     # collector's reach, so that its full collections scan only what requests leave behind.
     gc.freeze()
-    logging.getLogger("waitress").setLevel(logging.INFO)  # "Serving on http://…"
-    waitress.serve(app, sockets=[listening], **settings(app.config["MAX_CONTENT_LENGTH"]))
+    logging.basicConfig()
+    logging.getLogger("waitress").setLevel(logging.WARNING)  # the banner says where, once
+    server = waitress.create_server(
+        app, sockets=[listening], **settings(app.config["MAX_CONTENT_LENGTH"])
+    )
+    try:
+        _run_until(server, stop)
+        if on_stopping is not None:
+            on_stopping()  # the other processes told at once: they finish beside this one
+        _finish(server)
+    finally:
+        stop_apart()
+        stop_workers()
+
+
+def _run_until(server: Any, stop: threading.Event) -> None:
+    """waitress's loop (its ``run``), a step at a time until ``stop`` is set."""
+    from waitress import wasyncore
+
+    while not stop.is_set():
+        wasyncore.loop(
+            timeout=server.adj.asyncore_loop_timeout,
+            map=_map(server),
+            use_poll=server.adj.asyncore_use_poll,
+            count=1,
+        )
+
+
+def _finish(server: Any) -> None:
+    """Stop accepting, let the requests received finish and their answers go out (up to
+    lifetime.GRACE_S), then close every connection. waitress's own stop (``close``) ends its
+    loop at once: an answer its threads had written would never leave the buffers."""
+    from waitress import wasyncore
+    from waitress.channel import HTTPChannel
+    from waitress.server import BaseWSGIServer
+
+    connections = _map(server)
+    for dispatcher in list(connections.values()):
+        if isinstance(dispatcher, BaseWSGIServer):
+            dispatcher.close()  # the listening socket: new connections go to no one here
+    deadline = time.monotonic() + lifetime.GRACE_S
+    while time.monotonic() < deadline and _busy(server, HTTPChannel):
+        wasyncore.loop(timeout=0.05, map=connections, count=1)
+    server.task_dispatcher.shutdown()  # as waitress's own stop does
+    wasyncore.close_all(connections)
+
+
+def _map(server: Any) -> dict[int, Any]:
+    """waitress's map of sockets: a server of one socket keeps it as ``_map``, one of several
+    (MultiSocketServer) as ``map``."""
+    found: dict[int, Any] = getattr(server, "map", None) or server._map
+    return found
+
+
+def _busy(server: Any, channel_type: type) -> bool:
+    """Whether a request received whole is still being answered, or its answer sent."""
+    dispatcher = server.task_dispatcher
+    if dispatcher.active_count or dispatcher.queue:
+        return True
+    channels: list[Any] = [c for c in list(_map(server).values()) if isinstance(c, channel_type)]
+    return any(channel.requests or channel.total_outbufs_len for channel in channels)
 
 
 if __name__ == "__main__":

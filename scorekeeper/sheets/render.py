@@ -68,7 +68,7 @@ def render_apart() -> None:
     """
     if not _apart:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=preload)
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_apart)
         # Started now, WeasyPrint imported there while the server already answers: a restart
         # serves the keepers at once, and only a sheet asked for in the first second waits.
         pool.submit(int)
@@ -76,6 +76,13 @@ def render_apart() -> None:
 
 
 _apart: list[ProcessPoolExecutor] = []
+
+
+def stop_apart() -> None:
+    """Stop the sheet process (the server stops): a sheet being made is let finish (a second or
+    so), those waiting are dropped."""
+    while _apart:
+        _apart.pop().shutdown(wait=True, cancel_futures=True)
 
 
 def _render(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> bytes:
@@ -113,6 +120,14 @@ def harfbuzz_subsetting() -> bool:
     from weasyprint.text.ffi import harfbuzz_subset
 
     return harfbuzz_subset is not None and bool(harfbuzz.hb_version_atleast(4, 1, 0))
+
+
+def _start_apart() -> None:
+    """The sheet process: it ends with the server process that started it, then preloads."""
+    from ..lifetime import exit_with_spawner
+
+    exit_with_spawner()
+    preload()
 
 
 def preload() -> None:

@@ -97,7 +97,21 @@ def catch_up(database: str) -> BaseProcess:
         return worker
 
 
+def stop_workers() -> None:
+    """Stop the workers (the server stops): a replay cut short is taken over by the next one
+    (services/stats/ratings.py: its claim lapses), and every write of it was whole."""
+    with _guard:
+        for worker in _workers.values():
+            if worker.is_alive():
+                worker.terminate()
+                worker.join(timeout=2)
+        _workers.clear()
+
+
 def _work(database: str) -> None:
+    from ...lifetime import exit_with_spawner
+
+    exit_with_spawner()  # the worker ends with the server process that started it
     db = connect(database)
     try:
         deadline = time.monotonic() + PATIENCE_S
