@@ -106,6 +106,13 @@ def main() -> None:
     from .web import warm_up
 
     app = create_app()
+    from .storage.serving import DatabaseInUse
+    from .storage.serving import hold_serving_lock
+
+    try:  # one server a database; a restore refuses to run while it is held
+        hold_serving_lock(app.config["DATABASE"])
+    except DatabaseInUse as error:
+        sys.exit(f"{error}: stop it first")
     app.config["FIGURES_FED_BY_SAVES"] = True  # the figures follow the saves (web/stats/worker.py)
     warm_up(app)  # compile the templates and load the languages before the first keeper waits
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

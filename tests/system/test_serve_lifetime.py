@@ -193,3 +193,18 @@ def test_sigterm_to_make_stops_the_whole_server(served, tmp_path):
     os.kill(server.make.pid, signal.SIGTERM)
     wait_for(lambda: not any(alive(pid) for pid in processes), "a process outlived make", 100)
     assert refused(server.port)
+
+
+def test_a_second_server_of_the_same_database_refuses_and_says_why(served, tmp_path):
+    first = start(served, tmp_path)
+    env = os.environ | {
+        "BIND": f"{HOST}:{free_port()}",
+        "SCOREKEEPER_DATABASE": str(tmp_path / "club.sqlite"),
+    }
+    second = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-m", "scorekeeper.serve"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert second.returncode != 0
+    assert f"a server (process {first.main()}) is serving" in second.stderr
+    assert answers(first.port)
