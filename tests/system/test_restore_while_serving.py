@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from scorekeeper.storage.backup import backup_database
@@ -17,6 +18,8 @@ from scorekeeper.storage.serving import is_being_served
 from tests.servers import ROOT
 
 from .conftest import call
+
+GONE_LIMIT = 10.0  # seconds for every process of a killed server to be gone
 
 
 def test_restore_refuses_while_the_club_server_serves_the_database(servers, tmp_path):
@@ -52,7 +55,10 @@ def test_restore_refuses_while_the_club_server_serves_the_database(servers, tmp_
     assert len(json.loads(answer)["deals"]) == 1
     assert is_being_served(database)
 
-    server.kill()  # as a power cut would: the system lets go of the lock
+    server.kill()  # as a power cut would: the system lets go of the lock with its last process
+    deadline = time.monotonic() + GONE_LIMIT  # its forked processes die a moment after it
+    while is_being_served(database) and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert not is_being_served(database)
 
 
