@@ -1,8 +1,10 @@
 """Litestream beside the club server (docs/litestream.md): the real ``litestream replicate``, with
 the folder configuration the page gives, copies a database that the real server (waitress, as
 ``make serve`` starts it) writes through the API; ``litestream restore -o`` then gives a new file
-that holds the same sessions, deals and rows. Replication is waited for by polls, each a restore
-compared with the database, bounded by a limit that only a broken replication reaches.
+that holds the same sessions, deals and rows; and the page's way back to an earlier database
+goes through, Litestream copying the restored one after it. Replication is waited for by polls,
+each a restore compared with the database, bounded by a limit that only a broken replication
+reaches.
 """
 
 from __future__ import annotations
@@ -21,8 +23,12 @@ from typing import Any
 
 import pytest
 
+from scorekeeper import create_app
+from scorekeeper import services
 from scorekeeper.storage.db import connect
 from scorekeeper.storage.exchange import export_sessions
+from scorekeeper.storage.restore import restore_database
+from scorekeeper.storage.serving import DatabaseInUse
 from tests.servers import ROOT
 
 from .conftest import call
@@ -51,48 +57,57 @@ def documented_config(kind: str) -> str:
     return block
 
 
-@pytest.fixture
-def replicating(tmp_path):
-    """Start ``litestream replicate`` on a database with the page's folder configuration; it is
-    stopped at teardown in any case. Yields (start, config path, log path)."""
-    config, log_path = tmp_path / "litestream.yml", tmp_path / "litestream.log"
-    started: list[subprocess.Popen[bytes]] = []
+class Litestream:
+    """``litestream replicate`` with the page's folder configuration, started and stopped as
+    the club's keeper would (SIGTERM: it copies what is left, then ends)."""
 
-    def start(database: Path, replica: Path) -> None:
+    def __init__(self, folder: Path) -> None:
+        self.config, self.log = folder / "litestream.yml", folder / "litestream.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, database: Path, replica: Path) -> None:
         text = documented_config("file")
         text = text.replace("/srv/scorekeeper/instance/scorekeeper.sqlite", str(database))
         text = text.replace("/media/usb/scorekeeper", str(replica))
         assert str(database) in text
         assert str(replica) in text
-        config.write_text(text)
-        with log_path.open("ab") as log:
-            started.append(
-                subprocess.Popen(
-                    [litestream(), "replicate", "-config", str(config)],
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
+        self.config.write_text(text)
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [litestream(), "replicate", "-config", str(self.config)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
 
-    yield start, config, log_path
-    for process in started:
+    def stop(self) -> None:
+        if self.process is None:
+            return
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=15)
+            self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+@pytest.fixture
+def replicating(tmp_path):
+    """Litestream, for the test to start; stopped at teardown in any case."""
+    running = Litestream(tmp_path)
+    yield running
+    running.stop()
 
 
 def test_litestream_replicates_what_the_server_writes_and_restores_it(
     servers, replicating, tmp_path
 ):
-    start, config, log = replicating
+    config, log = replicating.config, replicating.log
     database, replica = tmp_path / "club.sqlite", tmp_path / "usb-stick"
     server = servers(database)  # creates and migrates the database, in WAL mode
-    start(database, replica)
+    replicating.start(database, replica)
 
     scarto = new_session(server.port, "scarto", ["Anna", "Bruno", "Nicolò"])
     teams = new_session(server.port, "piedicavallo", ["Anna", "Bruno", "Carla", "Dario"])
@@ -116,6 +131,41 @@ def test_litestream_replicates_what_the_server_writes_and_restores_it(
     assert len(second["sessions"][1]["deals"]) == 2
 
     assert "database is locked" not in server.log()  # the app's busy timeout waits Litestream out
+
+
+def test_the_pages_restore_refuses_under_litestream_and_replication_goes_on_after_it(
+    replicating, tmp_path
+):
+    """The page's steps: a database from the replica; the restore behind flask restore refuses
+    while Litestream has the database open; Litestream stopped, it goes through; Litestream's
+    state removed and Litestream started again, the restored database is what it copies."""
+    database, replica = tmp_path / "club.sqlite", tmp_path / "usb-stick"
+    create_app({"TESTING": True, "DATABASE": str(database)})  # created, migrated and closed
+    add_session(database, ["Anna", "Bruno", "Carla"], [[30, 27, 21]])
+    replicating.start(database, replica)
+    earlier = tmp_path / "earlier.sqlite"
+    restored_when_equal(database, replicating.config, earlier, replicating.log)
+    add_session(database, ["Dario", "Elsa", "Fausto"], [[26, 26, 26]])  # a session to undo
+    restored_when_equal(database, replicating.config, tmp_path / "later.sqlite", replicating.log)
+
+    with pytest.raises(DatabaseInUse, match="another program has .* open"):
+        restore_database(earlier, database, tmp_path / "kept.sqlite")
+    assert len(contents(database)["export"]["sessions"]) == 2
+    assert not (tmp_path / "kept.sqlite").exists()
+
+    replicating.stop()
+    restore_database(earlier, database, tmp_path / "kept.sqlite")
+    assert len(contents(database)["export"]["sessions"]) == 1
+    shutil.rmtree(tmp_path / ".club.sqlite-litestream")  # the page's step 3
+    replicating.start(database, replica)
+    add_session(database, ["Gina", "Ugo", "Ivo"], [[20, 30, 28]])
+    again = restored_when_equal(
+        database, replicating.config, tmp_path / "again.sqlite", replicating.log
+    )
+    assert [session["players"] for session in again["sessions"]] == [
+        ["Anna", "Bruno", "Carla"],
+        ["Gina", "Ugo", "Ivo"],
+    ]
 
 
 def test_the_s3_configuration_of_the_page_is_one_litestream_reads(tmp_path):
@@ -142,6 +192,17 @@ def new_session(port: int, ruleset: str, players: list[str]) -> int:
 def record(port: int, session_id: int, points: list[int]) -> None:
     status, answer = call(port, "POST", f"/api/v1/sessions/{session_id}/deals", {"points": points})
     assert status == 201, answer
+
+
+def add_session(database: Path, players: list[str], deals: list[list[int]]) -> None:
+    """A session and its deals, written through the services as the app writes them."""
+    db = connect(database)
+    try:
+        session_id = services.start_session(db, {"ruleset": "scarto", "players": players})
+        for points in deals:
+            services.record_deal(db, session_id, {"points": points})
+    finally:
+        db.conn.close()
 
 
 def restored_when_equal(database: Path, config: Path, dest: Path, log: Path) -> dict[str, Any]:
