@@ -133,7 +133,10 @@ def main() -> None:
     from .web.stats.worker import catch_up_at_start
 
     catch_up_at_start(app.config["DATABASE"])  # after the forks: a thread does not survive one
-    sys.stdout.write(_banner(bind, processes, app.config["DATABASE"]) + "\n")
+    from .web.db import backup_dir
+
+    _keep_copies(app.config["DATABASE"], str(backup_dir(app)))
+    sys.stdout.write(_banner(bind, processes, app.config["DATABASE"], backup_dir(app)) + "\n")
     sys.stdout.flush()
     try:
         _serve(app, listening, on_stopping=lambda: lifetime.tell_children(children))
@@ -141,12 +144,22 @@ def main() -> None:
         lifetime.stop_children(children)
 
 
-def _banner(bind: str, processes: int, database: str) -> str:
+def _banner(bind: str, processes: int, database: str, copies: Any) -> str:
     """What the server says once, at start: where it listens, and the files it keeps."""
     return (
         f"scorekeeper serving on http://{bind} ({processes} processes); "
-        f"database {os.path.abspath(database)}"
+        f"database {os.path.abspath(database)}; copies into {os.path.abspath(copies)}"
     )
+
+
+def _keep_copies(database: str, folder: str) -> None:
+    """The server's own copies of the database (services/backups.py), taken by a thread of the
+    main process: one now, then one after each evening with changes."""
+    from .services.backups import Schedule
+    from .services.backups import keep_copies
+
+    schedule = Schedule(database, folder)
+    threading.Thread(target=keep_copies, args=(schedule,), name="copies", daemon=True).start()
 
 
 def _serve(app: Any, listening: socket.socket, on_stopping: Any = None) -> None:

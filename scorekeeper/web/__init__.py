@@ -32,6 +32,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
+        # Where the copies of the database go, the club server's own and flask backup's: a USB
+        # stick or a NAS folder; backups/ in the instance folder when not set (db.backup_dir).
+        BACKUP_DIR=None,
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -44,6 +47,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
         if os.environ.get("SCOREKEEPER_DATABASE"):  # another database file, e.g. for a server
             app.config["DATABASE"] = os.environ["SCOREKEEPER_DATABASE"]
+        if os.environ.get("SCOREKEEPER_BACKUP_DIR"):  # a USB stick or a NAS folder
+            app.config["BACKUP_DIR"] = os.environ["SCOREKEEPER_BACKUP_DIR"]
         network.from_environment(app.config)
         addresses.from_environment(app.config)
     else:

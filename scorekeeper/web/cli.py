@@ -32,6 +32,7 @@ from ..services.sessions.exports import integrity_check
 from ..services.sessions.exports import restore_database
 from ..translate import error_text
 from ..translate import problem_text
+from .db import backup_dir
 from .db import get_db
 
 
@@ -47,12 +48,12 @@ def init_app(app: Flask) -> None:
 def backup(dest: Path | None) -> None:
     """Copy the database to DEST while the app may keep running, then check the copy.
 
-    DEST defaults to instance/backups/scorekeeper-YYYYMMDD-HHMMSS.sqlite; an existing file is
-    never overwritten.
+    DEST defaults to scorekeeper-YYYYMMDD-HHMMSS.sqlite in the backup folder (BACKUP_DIR,
+    instance/backups/ unless configured); an existing file is never overwritten.
     """
     if dest is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        dest = Path(current_app.instance_path) / "backups" / f"scorekeeper-{stamp}.sqlite"
+        dest = backup_dir() / f"scorekeeper-{stamp}.sqlite"
     try:
         backup_database(current_app.config["DATABASE"], dest)
     except (exchange.ExchangeError, OSError) as error:
@@ -70,18 +71,14 @@ def backup(dest: Path | None) -> None:
 @click.argument("backup_file", type=click.Path(dir_okay=False, path_type=Path))
 @with_appcontext
 def restore(backup_file: Path) -> None:
-    """Put BACKUP_FILE in place of the database, keeping the database under instance/backups/.
+    """Put BACKUP_FILE in place of the database, keeping the database in the backup folder.
 
     The backup must pass the integrity check first. Nothing is restored while a server serves
     the database (make serve) or another program has it open: stop them first.
     """
     database = Path(current_app.config["DATABASE"])
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    keep = (
-        Path(current_app.instance_path)
-        / "backups"
-        / f"{database.stem}-{stamp}-before-restore.sqlite"
-    )
+    keep = backup_dir() / f"{database.stem}-{stamp}-before-restore.sqlite"
     try:
         kept = restore_database(backup_file, database, keep)
     except exchange.DatabaseInUse as error:

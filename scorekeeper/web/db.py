@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import sqlite_utils
 from flask import Flask
@@ -14,6 +15,13 @@ from ..storage.db import connect
 
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
+
+
+def backup_dir(app: Flask | None = None) -> Path:
+    """The folder of the database's copies: BACKUP_DIR (SCOREKEEPER_BACKUP_DIR), else backups/
+    in the app's instance folder."""
+    app = app or current_app
+    return Path(app.config.get("BACKUP_DIR") or Path(app.instance_path) / "backups")
 
 
 def get_db() -> sqlite_utils.Database:

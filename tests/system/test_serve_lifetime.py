@@ -77,6 +77,7 @@ class MakeServe:
             "BIND": f"{HOST}:{self.port}",
             "PROCESSES": "2",
             "SCOREKEEPER_DATABASE": str(database),
+            "SCOREKEEPER_BACKUP_DIR": str(database.parent / "backups"),
         }
         old = ["-o", "system-run", "-o", ".venv/.app-installed"]  # nothing to install
         with log.open("wb") as out:
@@ -208,3 +209,14 @@ def test_a_second_server_of_the_same_database_refuses_and_says_why(served, tmp_p
     assert second.returncode != 0
     assert f"a server (process {first.main()}) is serving" in second.stderr
     assert answers(first.port)
+
+
+def test_the_server_says_where_it_serves_and_takes_a_copy_as_it_starts(served, tmp_path):
+    server = start(served, tmp_path)
+    said = [line for line in server.said().splitlines() if "serving on" in line]
+    assert said == [
+        f"scorekeeper serving on http://{HOST}:{server.port} (2 processes); "
+        f"database {tmp_path / 'club.sqlite'}; copies into {tmp_path / 'backups'}"
+    ]  # once, not once a process
+    backups = tmp_path / "backups"
+    wait_for(lambda: any(backups.glob("scorekeeper-*-auto.sqlite")), "no copy at start", 100)

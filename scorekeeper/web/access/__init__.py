@@ -4,6 +4,7 @@ auth.py      rights (keeper, read link, PIN, bearer token), the guard before eve
              the security headers after it
 login.py     the keeper's login and logout, a read link, a session's PIN, with their forms
 keeper.py    the keeper's tokens page, with its forms
+copies.py    the keeper's page of the database's copies
 commands.py  set-password, create-token, revoke-token
 """
 
@@ -19,6 +20,7 @@ def init_app(app: Flask) -> None:
     """Install the guard, register the ways in and the tokens page, and the commands."""
     from . import auth
     from . import commands
+    from . import copies  # noqa: F401  (its view joins the blueprint)
     from . import keeper  # noqa: F401  (its views join the blueprint)
     from . import login  # noqa: F401  (its views join the blueprint)
 

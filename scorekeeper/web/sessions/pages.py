@@ -15,6 +15,10 @@ from werkzeug.wrappers import Response
 
 from ...rules import PRESETS
 from ...services import list_sessions
+from ...services.backups import copy_status
+from ..access.auth import club_mode
+from ..access.auth import is_keeper
+from ..db import backup_dir
 from ..db import get_db
 from . import bp
 
@@ -28,7 +32,13 @@ def index() -> str:
         deleted=list_sessions(get_db(), deleted=True, by_day=True),
         rulesets=list(PRESETS.values()),
         form=FlaskForm(),
+        # The club's keeper is warned here when the database has no good copy for a week.
+        copy_status=copy_status(backup_dir()) if _keeper() else None,
     )
+
+
+def _keeper() -> bool:
+    return club_mode() and is_keeper()
 
 
 @bp.get("/favicon.ico")
