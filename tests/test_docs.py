@@ -1,11 +1,14 @@
 """The README stays complete: every ruleset id and option is described there."""
 
+import configparser
+import shlex
 from pathlib import Path
 
 from scorekeeper.rules import OPTIONS
 from scorekeeper.rules import RULESET_IDS
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
 
 
 def test_every_ruleset_id_is_in_the_readme():
@@ -46,3 +49,14 @@ def test_every_reading_of_a_preset_is_in_the_readme():
     for preset, readings in READINGS.items():
         for sentence in readings.values():
             assert sentence in " ".join(README.split()), (preset, sentence)
+
+
+def test_the_systemd_unit_starts_the_club_server_and_restarts_it():
+    unit = configparser.ConfigParser(strict=True, interpolation=None)
+    unit.optionxform = str  # systemd's keys are case-sensitive
+    unit.read(ROOT / "docs" / "scorekeeper.service")
+    service = unit["Service"]
+    assert shlex.split(service["ExecStart"])[1:] == ["-m", "scorekeeper.serve"]
+    assert service["Restart"] == "on-failure"
+    assert unit["Install"]["WantedBy"] == "multi-user.target"
+    assert "docs/scorekeeper.service" in README
