@@ -68,7 +68,7 @@ class Litestream:
     def start(self, database: Path, replica: Path) -> None:
         text = documented_config("file")
         text = text.replace("/srv/scorekeeper/instance/scorekeeper.sqlite", str(database))
-        text = text.replace("/media/usb/scorekeeper", str(replica))
+        text = text.replace("/media/usb/scorekeeper-litestream", str(replica))
         assert str(database) in text
         assert str(replica) in text
         self.config.write_text(text)
