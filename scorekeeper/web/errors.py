@@ -17,6 +17,7 @@ from ..services import PreconditionFailedError
 from ..services import ServiceError
 from ..services import UnrecordableDealError
 from ..translate import error_text
+from ..translate import problem_text
 from .api.values import problems_json
 
 STATUS = {
@@ -64,6 +65,9 @@ def service_error(error: ServiceError) -> tuple[Response | str, int]:
     message = error_text(error)  # the services' sentences are in the reader's language
     if wants_json():
         return app_json({"error": message, "problems": problems_json(problems)}), status
+    # A page says each sentence once: a problem that is the refusal itself (session-full) is not
+    # listed again under it.
+    problems = tuple(p for p in problems if problem_text(p) != message)
     return render_template("error.html", message=message, problems=problems), status
 
 

@@ -14,6 +14,7 @@ from ...rules.replay import replay
 from ...storage import repository
 from ..errors import InputError
 from ..errors import rules_error
+from ..sessions.limits import check_room
 from ..sessions.loaded import Deal
 from ..sessions.loaded import Session
 from ..sessions.loaded import load_session
@@ -55,6 +56,7 @@ def import_record(db: sqlite_utils.Database, session_id: int, text: str) -> Deal
     except InvalidNotationError as error:
         raise rules_error(error, "record") from None
     session = load_session(db, session_id)
+    check_room(len(session.deals))  # said first: no record fits a full session
     if imported.ruleset != session.ruleset:
         raise InputError(
             _(

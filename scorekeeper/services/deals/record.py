@@ -26,6 +26,7 @@ from ..errors import NotFoundError
 from ..errors import PreconditionFailedError
 from ..errors import UnrecordableDealError
 from ..errors import field_error
+from ..sessions.limits import check_room
 from ..sessions.loaded import Deal
 from ..sessions.loaded import Session
 from ..sessions.loaded import load_session
@@ -61,7 +62,8 @@ def dealer_for(session: Session, number: int, given: int | None = None) -> int:
 
 
 def record_deal(db: sqlite_utils.Database, session_id: int, body: object) -> Deal:
-    """Audit and store the next deal; refuse (and store nothing) if its points are doubtful."""
+    """Audit and store the next deal; refuse (and store nothing) if its points are doubtful or
+    the session is full (sessions/limits.py)."""
     return record_deal_in(db, session_id, body)[1]
 
 
@@ -72,6 +74,7 @@ def record_deal_in(
     it again to show it."""
     with repository.write(db):
         session = load_session(db, session_id)
+        check_room(len(session.deals))  # read in the write: two saves cannot both take the last
         deal, result = preview_deal(session, body)
         if not result.recordable:
             raise UnrecordableDealError(result)
@@ -151,14 +154,16 @@ def delete_deal(
 
 
 def restore_deal(db: sqlite_utils.Database, session_id: int, deal_id: int) -> None:
-    """Undo a deletion: the deal returns to its place; later deals are counted again."""
+    """Undo a deletion: the deal returns to its place; later deals are counted again. Refused
+    when the session is full: a restored deal is one more."""
     with repository.write(db):
-        load_session(db, session_id)
+        session = load_session(db, session_id)
         row = next(
             (r for r in repository.load_deleted_deals(db, session_id) if r["id"] == deal_id), None
         )
         if row is None:
             raise NotFoundError(_("no deleted deal %(id)s in this session", id=deal_id))
+        check_room(len(session.deals))
         repository.update_deal(db, deal_id, {"deleted": 0})
         repository.add_history(db, deal_id, "restored", None, _snapshot(row))
         _recount_after(db, session_id)

@@ -8,7 +8,8 @@ is checked as the app would have made it:
 
 - the file is at most ``MAX_FILE_BYTES``, nested at most ``MAX_DEPTH`` deep, and holds at most
   ``MAX_SESSIONS`` sessions of at most ``MAX_DEALS`` deals (deleted ones too), each with at most
-  ``MAX_HISTORY`` history entries;
+  ``MAX_HISTORY`` history entries; a session's deals not deleted are at most what a session
+  holds (MAX_SESSION_DEALS, sessions/limits.py), as in the app;
 - players, table name and place are cleaned and limited as a new session's are, and its
   language is one a new session may have (sessions.py);
 - each deal's input is read as the API reads it (``parse_deal_input``) and audited again with the
@@ -55,6 +56,7 @@ from .import_check import refuse_unknown
 from .lifecycle import clean_label
 from .lifecycle import clean_language
 from .lifecycle import clean_players
+from .limits import max_session_deals
 
 MAX_FILE_BYTES = 50 * 2**20
 """50 MB: a club's whole database of years of sessions is a few MB of export."""
@@ -71,6 +73,9 @@ MAX_COUNTER = 2**31 - 1
 DRAFT_FIELDS = {"scarto", "play", "dealer"}
 """A play saved part-way, as plays.save_play_draft keeps it."""
 _AT_MOST = translatable("at most %(most)s, not %(count)s")
+_SESSION_FULL = translatable(
+    "a session holds at most %(most)s deals (MAX_SESSION_DEALS), not %(count)s"
+)
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,9 @@ def _check_session(
     where = Where(path, Phrase(translatable('table "%(name)s"'), name=name) if name else None)
     if len(deals) > MAX_DEALS:
         raise where.at("deals").refused(_AT_MOST, most=MAX_DEALS, count=len(deals))
+    live, most = sum(1 for deal, _ in deals if not deal["deleted"]), max_session_deals()
+    if live > most:
+        raise where.at("deals").refused(_SESSION_FULL, most=most, count=live)
     table = Table(ruleset, tuple(players))
     rows, dealer = _check_deals(table, where, session["first_dealer"], deals)
     pending = {

@@ -35,6 +35,7 @@ from ..errors import UnrecordableDealError
 from .lifecycle import NewSession
 from .lifecycle import check_session
 from .lifecycle import store_session
+from .limits import check_new_session
 from .loaded import Deal
 from .loaded import Session
 from .loaded import load_session
@@ -87,8 +88,10 @@ def check_paper(
     db: sqlite_utils.Database, body: Mapping[str, Any], hash_method: str = DEFAULT_HASH
 ) -> CheckedPaper:
     """Check the session and every row without storing anything: InputError for the session,
-    PaperError naming every row that cannot be recorded."""
+    SessionFullError for more rows than a session holds, PaperError naming every row that
+    cannot be recorded."""
     rows = _rows(body.get("deals"))
+    check_new_session(len(rows))  # SessionFullError: more deals than a session holds
     checked = check_session(db, body, hash_method)
     dealers = _dealers(body.get("dealers"), len(rows), checked.ruleset.players)
     table = Session(

@@ -17,6 +17,8 @@ from ... import services
 from ...rules import IllegalDealError
 from ...rules.audit import DealResult
 from ...services.deals import once as request_keys
+from ...services.sessions.limits import SessionFullError
+from ...services.sessions.limits import check_room
 from ...translate import problem_text
 from ..db import get_db
 from ..forms import ConfirmForm
@@ -40,8 +42,10 @@ BodyMaker = Callable[[Any, services.Session], dict[str, Any]]
 
 @bp.route("/sessions/<int:session_id>/deals/new/<kind>", methods=["GET", "POST"])
 def new(session_id: int, kind: str) -> Page:
-    """Enter the next deal: check shows the breakdown, save records it."""
+    """Enter the next deal: check shows the breakdown, save records it. A full session offers
+    no form: its page says so (409)."""
     session = services.load_session(get_db(), session_id)
+    check_room(len(session.deals))
     return _entry(session, kind, None)
 
 
@@ -103,6 +107,7 @@ def scarto(session_id: int) -> Page:
 def import_deal(session_id: int) -> Page:
     """Record the next deal from a deal record (docs/deal-record.md), pasted or uploaded."""
     session = services.load_session(get_db(), session_id)
+    check_room(len(session.deals))
     form = forms.ImportForm()
     if not form.validate_on_submit():
         status = 400 if form.is_submitted() else 200
@@ -118,6 +123,9 @@ def import_deal(session_id: int) -> Page:
     except services.UnrecordableDealError as error:
         form.record.errors.append(field_text(error))
         return render_template("deals/import.html", session=session, form=form), 422
+    except SessionFullError as error:  # filled by another device since the page was shown
+        form.record.errors.append(field_text(error))
+        return render_template("deals/import.html", session=session, form=form), 409
     return redirect(url_for("sessions.detail", session_id=session_id), 303)
 
 
@@ -197,6 +205,9 @@ def _submit(
         context["refused"] = field_text(error)
         _ask_at_fields(form, error.result)
         return render_template("deals/entry.html", **context), 422
+    except SessionFullError as error:  # filled by another device since the form was shown
+        context["refused"] = field_text(error)
+        return render_template("deals/entry.html", **context), 409
     except services.ConflictError as error:
         # Changed meanwhile on another device: show both versions, overwrite nothing.
         current = services.load_session(get_db(), session.id).deals[(number or 1) - 1]

@@ -15,11 +15,18 @@ from __future__ import annotations
 from flask import Blueprint
 from flask import Flask
 
+from ...services.sessions.limits import MAX_SESSION_DEALS
+from ...services.sessions.limits import checked_cap
+
 bp = Blueprint("sessions", __name__)
 
 
 def init_app(app: Flask) -> None:
-    """Register the feature's blueprint."""
+    """Register the feature's blueprint; check the config's MAX_SESSION_DEALS (the most deals a
+    session holds, read by the services) at start, not at the first deal."""
+    app.config["MAX_SESSION_DEALS"] = checked_cap(
+        app.config.get("MAX_SESSION_DEALS", MAX_SESSION_DEALS)
+    )
     from . import chart  # noqa: F401  (its views join the blueprint)
     from . import details  # noqa: F401
     from . import exports  # noqa: F401

@@ -26,6 +26,7 @@ from ...services.deals.totals import live_texts
 from ...services.players.names import look_alikes
 from ...services.players.names import new_names
 from ...services.players.persons import list_players
+from ...services.sessions.limits import SessionFullError
 from ...services.sessions.paper import MAX_ROWS
 from ...services.sessions.paper import PaperError
 from ...services.sessions.paper import check_paper
@@ -77,6 +78,9 @@ def _save(form: Any, ruleset: Ruleset) -> Response | Page:
     except InputError as error:
         place_error(form, error, form.player_0 if error.field == "players" else None)
         return _page(form, ruleset), 400
+    except SessionFullError as error:  # more rows than a session holds (MAX_SESSION_DEALS)
+        form.form_errors.append(str(error))
+        return _page(form, ruleset), 409
     asking = unconfirmed(form, new_names(get_db(), checked.session.row["players"]))
     if asking:
         return _page(form, ruleset, asking=asking), 400

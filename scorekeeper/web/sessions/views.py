@@ -24,6 +24,8 @@ from ...services.players.persons import list_players
 from ...services.sessions.details import history
 from ...services.sessions.lifecycle import check_session
 from ...services.sessions.lifecycle import start_checked
+from ...services.sessions.limits import is_full
+from ...services.sessions.limits import max_session_deals
 from ...services.sessions.protocol import build_protocol
 from ...services.sessions.versions import session_version
 from ...sheets.content import qr_svg
@@ -93,6 +95,7 @@ def detail(session_id: int) -> str | Response:
         deleted=services.deleted_deals(get_db(), session_id) if session.has_deleted else [],
         history=history(get_db(), session_id),
         language=LANGUAGES.get(session.language, session.language),
+        full=max_session_deals() if is_full(len(session.deals)) else None,
     )
     # In club mode the page shows the read link, a secret: no cache keeps it.
     return no_store(make_response(page)) if club_mode() else page
