@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
@@ -73,26 +75,32 @@ def revoke_token(db: sqlite_utils.Database, token_id: int) -> bool:
 
 
 def reserve_attempt(
-    db: sqlite_utils.Database, client: str, window: float, limit: int
-) -> int | None:
-    """Count a try as failed before it is checked, in one transaction with the count of the
-    client's failures: of many tries at once, no more than ``limit`` get through. The id of
-    the reserved failure, to forget if the try succeeds; None when the client is over the limit.
-    """
+    db: sqlite_utils.Database, budgets: Mapping[str, int], window: float
+) -> list[int] | None:
+    """Count a try as failed before it is checked, against each of its budgets (a key and the
+    failures it may have in ``window`` seconds: the client's address, its network), in one
+    transaction with their counts: of many tries at once, no more than a budget allows get
+    through. The ids of the reserved failures, to forget if the try succeeds; None when a
+    budget is spent."""
     with write(db):
         db.execute("delete from failed_attempts where at < ?", [time.time() - window])
         sql = "select count(*) from failed_attempts where client = ? and at > ?"
-        if db.execute(sql, [client, time.time() - window]).fetchone()[0] >= limit:
-            return None
+        for key, limit in budgets.items():
+            if db.execute(sql, [key, time.time() - window]).fetchone()[0] >= limit:
+                return None
         table = db.table("failed_attempts")
-        table.insert({"client": client, "at": time.time()})
-        return int(table.last_pk or 0)
+        reserved = []
+        for key in budgets:
+            table.insert({"client": key, "at": time.time()})
+            reserved.append(int(table.last_pk or 0))
+        return reserved
 
 
-def forget_attempt(db: sqlite_utils.Database, attempt_id: int) -> None:
-    """The try succeeded: it is not a failure."""
+def forget_attempt(db: sqlite_utils.Database, attempt_ids: Iterable[int]) -> None:
+    """The try succeeded: it is not a failure, in any of its budgets."""
     with write(db):
-        db.execute("delete from failed_attempts where id = ?", [attempt_id])
+        for attempt_id in attempt_ids:
+            db.execute("delete from failed_attempts where id = ?", [attempt_id])
 
 
 def session_secrets(db: sqlite_utils.Database, session_id: int) -> dict[str, Any] | None:

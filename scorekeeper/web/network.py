@@ -12,6 +12,8 @@
   Without a keeper password only loopback names and addresses are accepted; with one, the names
   the keeper lists in ``TRUSTED_HOSTS``, this machine's name, loopback, and any address written
   as numbers (``http://192.168.1.10:8000``), which rebinding cannot produce.
+- Lockouts count a client's failed tries per address and per network (``client_keys``): a
+  machine can hold many addresses of its network (IPv6 privacy addresses, several IPv4 ones).
 """
 
 from __future__ import annotations
@@ -161,6 +163,29 @@ def _loopback(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     """127.0.0.1 written as IPv6 (``::ffff:127.0.0.1``, as a dual-stack server gives it) too."""
     mapped = getattr(address, "ipv4_mapped", None)
     return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+NETWORK_PREFIX = {4: 24, 6: 64}
+"""The network a client's address is counted in: an IPv4 /24 (a LAN), an IPv6 /64 (one link's
+prefix: each machine on it makes its own addresses in it, as many as it likes)."""
+
+
+def client_keys(address: str | None) -> tuple[str, str]:
+    """A client's address and its network, as lockouts count failed tries: an IPv4 address
+    written as IPv6 (``::ffff:192.0.2.7``, from a dual-stack server) counts as itself; every
+    loopback address is this machine, one network; what is no address (a Unix socket) is its own
+    network."""
+    text = address or "?"
+    parsed = _address(text.partition("%")[0])  # an IPv6 zone ("fe80::1%eth0") names no network
+    if parsed is None:
+        return text, text
+    mapped = getattr(parsed, "ipv4_mapped", None)
+    if mapped is not None:
+        parsed = mapped
+    if _loopback(parsed):
+        return str(parsed), "loopback"
+    network = ipaddress.ip_network((parsed, NETWORK_PREFIX[parsed.version]), strict=False)
+    return str(parsed), str(network)
 
 
 def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:

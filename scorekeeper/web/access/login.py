@@ -5,8 +5,9 @@ A keeper's login is a row on the server (storage/logins.py) and a random token i
 cookie: logging out ends it, and so do a new password, the keeper's "end" on the tokens page and
 ``LOGIN_IDLE`` seconds without a request (access/auth.py). Guesses are limited per client, the
 real one behind a proxy (web/network.py): ``ATTEMPTS`` wrong passwords, PINs or read links in
-``WINDOW`` seconds, each try counted before it is checked so that tries sent at once cannot
-slip past the count.
+``WINDOW`` seconds from one address, and ``NETWORK_ATTEMPTS`` from its network (an IPv4 /24, an
+IPv6 /64), so that a machine with many addresses has no more; each try counted before it is
+checked so that tries sent at once cannot slip past the count.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ...sheets.content import qr_svg
 from ..addresses import shared_url
 from ..db import get_db
 from ..i18n import _is_local_path
+from ..network import client_keys
 from . import bp
 from .auth import can_read
 from .auth import club_mode
@@ -47,6 +49,10 @@ from .auth import no_store
 from .auth import token_hash
 
 ATTEMPTS, WINDOW = 5, 600.0  # failed logins, PINs or read links per client per ten minutes
+NETWORK_ATTEMPTS = 10
+"""Failed tries per network (network.client_keys) in WINDOW. More than one client's: every phone
+of a club is on the same network, and the keeper's own typos must not lock them all out; a
+machine that takes ten addresses of it gets ten tries, not fifty (issue #32)."""
 
 
 class LoginForm(FlaskForm):
@@ -188,9 +194,14 @@ def _client() -> str:
     return request.remote_addr or "?"
 
 
-def _try() -> int:
-    """Count this try as failed until it succeeds; 429 when the client has had its tries."""
-    attempt = access.reserve_attempt(get_db(), _client(), WINDOW, ATTEMPTS)
+def _try() -> list[int]:
+    """Count this try as failed until it succeeds; 429 when the client, or its network, has had
+    its tries."""
+    address, network = client_keys(request.remote_addr)
+    budgets = {address: ATTEMPTS, network: NETWORK_ATTEMPTS}
+    if network == address:  # no network to count apart (not an IP address)
+        budgets = {address: ATTEMPTS}
+    attempt = access.reserve_attempt(get_db(), budgets, WINDOW)
     if attempt is None:
         abort(429, _("Too many wrong attempts: wait ten minutes."))
     return attempt
