@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from multiprocessing.connection import wait
 
 GRACE_S = 6.0
@@ -61,6 +62,33 @@ def exit_with_parent(pipe: tuple[int, int]) -> None:
         os._exit(1)  # the stop did not end the process: end it
 
     threading.Thread(target=watch, name="scorekeeper parent watch", daemon=True).start()
+
+
+@contextlib.contextmanager
+def spawning() -> Iterator[None]:
+    """Around the start of a helper process from the main thread: SIGINT ignored meanwhile, so
+    that the helper starts ignoring it (an ignored signal stays ignored across exec, and Python
+    then installs no handler of its own) until ``exit_with_spawner`` says so itself. Else a
+    Ctrl-C while the helper imports Python stops it with a traceback. The parent's own SIGINT
+    is blocked meanwhile, not lost: Linux keeps a blocked signal pending even while ignored, and
+    it comes once the handler is back. Only from the main thread while no other thread runs: a
+    process's signal goes to any thread that does not block it, and one ignored there is lost;
+    otherwise nothing changes (a helper started by a request's thread may print a traceback if
+    Ctrl-C comes as it starts)."""
+    if threading.current_thread() is not threading.main_thread() or threading.active_count() > 1:
+        yield  # another thread would take a SIGINT while it is ignored: it would be lost
+        return
+    old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    if signal.SIGINT in signal.sigpending():  # ignoring it would drop it: the helper may print
+        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
+        yield
+        return
+    old_handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old_handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
 
 
 def exit_with_spawner() -> None:

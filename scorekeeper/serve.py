@@ -19,10 +19,12 @@ stops by itself; so a restart right after binds the port again.
 
 from __future__ import annotations
 
+import faulthandler
 import gc
 import ipaddress
 import logging
 import os
+import signal
 import socket
 import sys
 import threading
@@ -90,58 +92,102 @@ def parse_bind(bind: str) -> tuple[str, int]:
 
 
 def main() -> None:
-    """Build the app and serve it on BIND until interrupted: in ``PROCESSES`` processes (one a
+    """Build the app and serve it on BIND until stopped: in ``PROCESSES`` processes (one a
     core), which share the listening socket, each with waitress's threads."""
+    bind, processes = _settings()
+    # kill -USR1 on any process of the server writes its threads' stacks to the log: a server
+    # that seems stuck tells where.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
+    app = _app()
+    listening = _listen(bind)
+    children = _fork_servers(app, listening, processes)
+    stop = threading.Event()
+    lifetime.on_stop(stop.set)
+    _start_helpers(app)
+    from .web.db import backup_dir
+
+    sys.stdout.write(_banner(bind, processes, app.config["DATABASE"], backup_dir(app)) + "\n")
+    sys.stdout.flush()
+    try:
+        _serve(app, listening, stop, on_stopping=lambda: lifetime.tell_children(children))
+    finally:
+        lifetime.stop_children(children)
+
+
+def _settings() -> tuple[str, int]:
+    """BIND and PROCESSES, checked: the server does not start on a setting it cannot keep."""
     bind = os.environ.get("BIND") or DEFAULT_BIND
     try:
-        host, port = parse_bind(bind)
+        parse_bind(bind)
     except ValueError as error:
         sys.exit(f"BIND={bind}: {error}")
     given = os.environ.get("PROCESSES") or str(PROCESSES)
     if not given.isdigit() or not 1 <= int(given) <= 64:
         sys.exit(f"PROCESSES={given}: a whole number of server processes, 1 to 64")
-    processes = int(given)
+    return bind, int(given)
 
+
+def _app() -> Any:
+    """The app, its database's serving lock held, its templates and languages loaded."""
     from . import create_app
+    from .storage.serving import DatabaseInUse
+    from .storage.serving import hold_serving_lock
     from .web import warm_up
 
     app = create_app()
-    from .storage.serving import DatabaseInUse
-    from .storage.serving import hold_serving_lock
-
     try:  # one server a database; a restore refuses to run while it is held
         hold_serving_lock(app.config["DATABASE"])
     except DatabaseInUse as error:
         sys.exit(f"{error}: stop it first")
     app.config["FIGURES_FED_BY_SAVES"] = True  # the figures follow the saves (web/stats/worker.py)
     warm_up(app)  # compile the templates and load the languages before the first keeper waits
+    return app
+
+
+def _listen(bind: str) -> socket.socket:
+    host, port = parse_bind(bind)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        listening = socket.create_server((host, port), family=family, backlog=1024)
+        return socket.create_server((host, port), family=family, backlog=1024)
     except OSError as error:  # the address is taken, or not this machine's
         sys.exit(f"BIND={bind}: {error}")
+
+
+def _fork_servers(app: Any, listening: socket.socket, processes: int) -> list[int]:
+    """The other server processes, each watching this one (lifetime.py); their ids."""
     pipe = lifetime.parent_pipe()
     children = []
     for _ in range(processes - 1):
         child = os.fork()  # before any thread starts: the app is built, no database is open
         if child == 0:
+            stop = threading.Event()
+            lifetime.on_stop(stop.set)
+            _start_sheets()  # before the pipe's watch: no other thread yet (lifetime.spawning)
             lifetime.exit_with_parent(pipe)
-            _serve(app, listening)
+            _serve(app, listening, stop)
             os._exit(0)
         children.append(child)
     os.close(pipe[0])  # the main process holds the writing end alone: the children watch it
+    return children
+
+
+def _start_helpers(app: Any) -> None:
+    """The main process's helpers, the processes while no other thread runs (a Ctrl-C as one
+    starts is then kept for this process, not printed by the helper: lifetime.spawning): the
+    figures' worker if figures are left to do, the sheet process; then the thread of the
+    database's copies."""
+    from .web.db import backup_dir
     from .web.stats.worker import catch_up_at_start
 
-    catch_up_at_start(app.config["DATABASE"])  # after the forks: a thread does not survive one
-    from .web.db import backup_dir
-
+    catch_up_at_start(app.config["DATABASE"])
+    _start_sheets()
     _keep_copies(app.config["DATABASE"], str(backup_dir(app)))
-    sys.stdout.write(_banner(bind, processes, app.config["DATABASE"], backup_dir(app)) + "\n")
-    sys.stdout.flush()
-    try:
-        _serve(app, listening, on_stopping=lambda: lifetime.tell_children(children))
-    finally:
-        lifetime.stop_children(children)
+
+
+def _start_sheets() -> None:
+    from .sheets.render import render_apart
+
+    render_apart()  # sheets in a process of their own, WeasyPrint imported there now
 
 
 def _banner(bind: str, processes: int, database: str, copies: Any) -> str:
@@ -162,17 +208,16 @@ def _keep_copies(database: str, folder: str) -> None:
     threading.Thread(target=keep_copies, args=(schedule,), name="copies", daemon=True).start()
 
 
-def _serve(app: Any, listening: socket.socket, on_stopping: Any = None) -> None:
-    """Serve until SIGTERM or SIGINT, then finish the requests in hand and return."""
+def _serve(
+    app: Any, listening: socket.socket, stop: threading.Event, on_stopping: Any = None
+) -> None:
+    """Serve until ``stop`` is set (by SIGTERM or SIGINT), then finish the requests in hand and
+    return."""
     import waitress
 
-    from .sheets.render import render_apart
     from .sheets.render import stop_apart
     from .web.stats.worker import stop_workers
 
-    stop = threading.Event()
-    lifetime.on_stop(stop.set)
-    render_apart()  # sheets in a process of their own, WeasyPrint imported there now
     # The app, its templates and languages last as long as the process: out of the cycle
     # collector's reach, so that its full collections scan only what requests leave behind.
     gc.freeze()

@@ -28,6 +28,9 @@ from urllib.parse import unquote
 from urllib.parse import unquote_to_bytes
 from urllib.parse import urlsplit
 
+from ..lifetime import exit_with_spawner
+from ..lifetime import spawning
+
 _lock = threading.Lock()
 _state: dict[str, Any] = {}
 _stylesheets: dict[Path, tuple[int, Any]] = {}  # path -> (mtime_ns, parsed weasyprint.CSS)
@@ -71,7 +74,8 @@ def render_apart() -> None:
         pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_apart)
         # Started now, WeasyPrint imported there while the server already answers: a restart
         # serves the keepers at once, and only a sheet asked for in the first second waits.
-        pool.submit(int)
+        with spawning():
+            pool.submit(int)
         _apart.append(pool)
 
 
@@ -124,8 +128,6 @@ def harfbuzz_subsetting() -> bool:
 
 def _start_apart() -> None:
     """The sheet process: it ends with the server process that started it, then preloads."""
-    from ..lifetime import exit_with_spawner
-
     exit_with_spawner()
     preload()
 

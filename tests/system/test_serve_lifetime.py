@@ -29,14 +29,14 @@ ROOT = Path(__file__).resolve().parents[2]
 POLL_S = 0.1
 
 
-def wait_for(done, what: str, polls: int) -> None:
+def wait_for(done, what: str, polls: int, processes: list[int] = ()) -> None:
     """Poll ``done`` every POLL_S, at most ``polls`` times: a bound on the waiting (the issue's
-    10 s and "within seconds"), not a time measured."""
+    10 s and "within seconds"), not a time measured. A failure names the ``processes`` left."""
     for _ in range(polls):
         if done():
             return
         time.sleep(POLL_S)
-    raise AssertionError(what)
+    raise AssertionError(f"{what}: {survivors(list(processes))}")
 
 
 def children(pid: int) -> list[int]:
@@ -55,6 +55,20 @@ def tree(pid: int) -> list[int]:
         found.append(current)
         todo += children(current)
     return found
+
+
+def survivors(processes: list[int]) -> str:
+    """The processes still there, with their command lines, for a failure's message; each is
+    asked for its threads' stacks (SIGUSR1: serve.py's faulthandler), which go to its log."""
+    lines = []
+    for pid in processes:
+        if alive(pid):
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            lines.append(f"{pid}: {command.decode(errors='replace')}")
+            if b"scorekeeper.serve" in command:
+                os.kill(pid, signal.SIGUSR1)
+    time.sleep(0.5)  # the stacks written before the log is read
+    return "; ".join(lines)
 
 
 def alive(pid: int) -> bool:
@@ -167,7 +181,12 @@ def test_sigterm_stops_every_process_finishing_a_request_and_a_restart_binds(ser
     printing.start()
     time.sleep(0.05)  # the request sent before the stop, not measured
     os.kill(main, signal.SIGTERM)
-    wait_for(lambda: not any(alive(pid) for pid in processes), "a process outlived SIGTERM", 100)
+    wait_for(
+        lambda: not any(alive(pid) for pid in processes),
+        "a process outlived SIGTERM",
+        100,
+        processes,
+    )
     printing.join()
     status, body = answer["sheet"]
     assert status == 200
@@ -184,7 +203,9 @@ def test_the_server_processes_end_when_the_main_process_is_killed(served, tmp_pa
     others = [pid for pid in tree(main) if pid != main]
     assert others
     os.kill(main, signal.SIGKILL)
-    wait_for(lambda: not any(alive(pid) for pid in others), "a process outlived its parent", 50)
+    wait_for(
+        lambda: not any(alive(pid) for pid in others), "a process outlived its parent", 50, others
+    )
     assert refused(server.port)
 
 
@@ -192,7 +213,9 @@ def test_sigterm_to_make_stops_the_whole_server(served, tmp_path):
     server = start(served, tmp_path)
     processes = tree(server.make.pid)
     os.kill(server.make.pid, signal.SIGTERM)
-    wait_for(lambda: not any(alive(pid) for pid in processes), "a process outlived make", 100)
+    wait_for(
+        lambda: not any(alive(pid) for pid in processes), "a process outlived make", 100, processes
+    )
     assert refused(server.port)
 
 
@@ -220,3 +243,15 @@ def test_the_server_says_where_it_serves_and_takes_a_copy_as_it_starts(served, t
     ]  # once, not once a process
     backups = tmp_path / "backups"
     wait_for(lambda: any(backups.glob("scorekeeper-*-auto.sqlite")), "no copy at start", 100)
+
+
+def test_ctrl_c_stops_the_whole_server_quietly(served, tmp_path):
+    """Ctrl-C in the terminal sends SIGINT to every process of the group at once."""
+    server = start(served, tmp_path)
+    processes = tree(server.make.pid)
+    os.killpg(server.make.pid, signal.SIGINT)
+    try:
+        wait_for(lambda: not any(alive(p) for p in processes), "outlived Ctrl-C", 100, processes)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n{server.said()}") from None
+    assert "Traceback" not in server.said(), server.said()

@@ -26,6 +26,8 @@ from flask import current_app
 from flask import request
 from werkzeug.wrappers import Response
 
+from ...lifetime import exit_with_spawner
+from ...lifetime import spawning
 from ...services.stats.rows import EVERYTHING
 from ...services.stats.rows import Freshness
 from ...services.stats.rows import freshness
@@ -92,7 +94,8 @@ def catch_up(database: str) -> BaseProcess:
             worker = _SPAWN.Process(
                 target=_work, args=(database,), name="scorekeeper figures", daemon=True
             )
-            worker.start()
+            with spawning():
+                worker.start()
             _workers[database] = worker
         return worker
 
@@ -109,8 +112,6 @@ def stop_workers() -> None:
 
 
 def _work(database: str) -> None:
-    from ...lifetime import exit_with_spawner
-
     exit_with_spawner()  # the worker ends with the server process that started it
     db = connect(database)
     try:
