@@ -130,9 +130,10 @@ def load_session(db: sqlite_utils.Database, session_id: int) -> Row | None:
 def load_session_marks(
     db: sqlite_utils.Database, session_id: int
 ) -> tuple[Row, list[tuple[Any, ...]]] | None:
-    """The session's row as stored (no JSON decoded) and, per deal (deleted ones too, by id),
-    a mark: (id, position, version, deleted, updated, id of its last history entry). Together
-    they change with every write to the session or its deals: a deal changes only through
+    """The session's row as stored (no JSON decoded) with its seats' players and its last
+    correction (``_seats``, ``_corrected``), and, per deal (deleted ones too, by id), a mark:
+    (id, position, version, deleted, updated, id of its last history entry). Together they
+    change with every write to the session, its seats or its deals: a deal changes only through
     ``insert_deal`` (a new id) or ``update_deal`` (a new version and time), with its history
     entry. One query, no deal's JSON read."""
     sql = """
@@ -142,7 +143,14 @@ def load_session_marks(
                 where deal_history.deal_id = deals.id
             )))
             from deals where deals.session_id = sessions.id
-        ) as [_deal_marks]
+        ) as [_deal_marks], (
+            select group_concat(seat || ':' || ifnull(player_id, ''), ' ') from (
+                select seat, player_id from session_players
+                where session_players.session_id = sessions.id order by seat
+            )
+        ) as [_seats], (
+            select max(id) from session_history where session_history.session_id = sessions.id
+        ) as [_corrected]
         from sessions where id = ?
     """
     rows = list(select(db, sql, [session_id]))

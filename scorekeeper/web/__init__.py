@@ -72,6 +72,7 @@ def _register(app: Flask) -> None:
     from . import access
     from . import api
     from . import cli
+    from . import conditional
     from . import deals
     from . import errors
     from . import i18n
@@ -80,7 +81,8 @@ def _register(app: Flask) -> None:
     from . import sheets
     from . import stats
 
-    for feature in (i18n, errors, access, sessions, deals, players, stats, sheets, api, cli):
+    features = (conditional, i18n, errors, access, sessions, deals, players, stats, sheets, api)
+    for feature in (*features, cli):
         feature.init_app(app)
 
 

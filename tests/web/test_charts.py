@@ -165,12 +165,18 @@ def test_an_unknown_session_has_no_chart(client):
 def test_the_chart_is_asked_again_after_each_deal(client):
     session_id = session_with_totals(client, DEALS[:1])
     first = client.get(f"/sessions/{session_id}/chart.svg")
-    assert first.headers["Cache-Control"] == "no-cache"
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    again = {"If-None-Match": first.headers["ETag"]}
+    assert client.get(f"/sessions/{session_id}/chart.svg", headers=again).status_code == 304
     record_totals(client, session_id, DEALS[1])
-    assert len(points_of(series(chart_of(client, session_id))[0])) == 3
+    changed = client.get(f"/sessions/{session_id}/chart.svg", headers=again)
+    assert changed.status_code == 200
+    assert len(points_of(series(ET.fromstring(changed.get_data(as_text=True)))[0])) == 3
 
 
-def test_in_club_mode_a_reader_of_the_session_may_read_it_and_no_cache_keeps_it(app, client):
+def test_in_club_mode_a_reader_of_the_session_may_read_it_and_only_his_browser_keeps_it(
+    app, client
+):
     session_id = session_with_totals(client, DEALS)
     with app.app_context():
         access.set_keeper_password_hash(get_db(), quick_hash("secret123"))
@@ -184,7 +190,7 @@ def test_in_club_mode_a_reader_of_the_session_may_read_it_and_no_cache_keeps_it(
     assert reader.get(f"/view/{load(app, session_id).read_token}").status_code == 302
     response = reader.get(f"/sessions/{session_id}/chart.svg")
     assert response.status_code == 200
-    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["Cache-Control"] == "private, no-cache"  # no shared cache
 
 
 def test_the_protocol_page_shows_the_chart_under_its_table_once_there_is_a_deal(client):

@@ -38,9 +38,13 @@ from ...services.deals.record import find_deal
 from ...services.sessions.details import correct_session
 from ...services.sessions.lifecycle import ruleset_of
 from ...services.sessions.protocol import build_protocol
+from ...services.sessions.versions import session_version
 from ...translate import error_text
 from .. import errors
 from ..access.auth import secret_hash
+from ..conditional import entity_tag
+from ..conditional import tagged
+from ..conditional import unchanged
 from ..converters import MAX_ID
 from ..db import get_db
 from . import bp
@@ -125,9 +129,14 @@ class SessionAt(MethodView):
     session (which the path's converter refuses) is a 404 for each, never a 405."""
 
     def get(self, session_id: int) -> Response:
-        """A session's protocol: deals, running totals, games, standings, the next dealer."""
-        session = services.load_session(get_db(), _checked_id(session_id))
-        return jsonify(pj.protocol_json(build_protocol(session)))
+        """A session's protocol: deals, running totals, games, standings, the next dealer. With
+        its ETag; If-None-Match with it answers 304 while the session is unchanged."""
+        stamp = session_version(get_db(), _checked_id(session_id))
+        tag = entity_tag("session-json", stamp and stamp.version, request.host)
+        if stamp is not None and (answer := unchanged(tag)):
+            return answer
+        session = services.load_session(get_db(), session_id)
+        return tagged(jsonify(pj.protocol_json(build_protocol(session))), tag)
 
     def patch(self, session_id: int) -> Response:
         """Correct the day the session was played, or who sat at a seat; the session as now."""

@@ -3,9 +3,8 @@
 The same chart the protocol page shows under its table (the template global
 ``session_chart_svg``) and the session sheet prints after its own (``session_chart_image``), in
 the request's language (the sheet's: the session's). Any reader of the session may read it
-(web/access/auth.py: a URL with a session_id). It changes with every deal saved: a browser asks
-again each time (no-cache); in club mode, like the protocol page there, no cache keeps it at
-all (no-store).
+(web/access/auth.py: a URL with a session_id). It changes with every deal saved: a browser keeps it
+and asks again each time, and is told 304 while the session is unchanged (conditional.py).
 """
 
 from __future__ import annotations
@@ -20,7 +19,10 @@ from ...charts import session_chart
 from ...charts.svg import title_of
 from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
-from ..access.auth import club_mode
+from ...services.sessions.versions import session_version
+from ..conditional import entity_tag
+from ..conditional import tagged
+from ..conditional import unchanged
 from ..db import get_db
 from . import bp
 
@@ -28,12 +30,15 @@ from . import bp
 @bp.get("/sessions/<int:session_id>/chart.svg")
 def chart(session_id: int) -> Response:
     """The session's running totals as an SVG image; a small one that says so with no deal."""
+    stamp = session_version(get_db(), session_id)
+    tag = entity_tag("chart", stamp and stamp.version)
+    if stamp is not None and (answer := unchanged(tag)):
+        return answer
     session = services.load_session(get_db(), session_id)
     svg = session_chart(session, build_protocol(session))
     response = Response(svg, mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "no-store" if club_mode() else "no-cache"
     response.vary.add("Accept-Language")  # the chart's words are in the request's language
-    return response
+    return tagged(response, tag)
 
 
 @bp.app_template_global("session_chart_svg")

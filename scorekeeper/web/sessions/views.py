@@ -29,10 +29,15 @@ from ...services.sessions.limits import max_session_deals
 from ...services.sessions.protocol import build_protocol
 from ...services.sessions.versions import session_version
 from ...sheets.content import qr_svg
+from ..access.auth import can_write
 from ..access.auth import club_mode
+from ..access.auth import is_keeper
 from ..access.auth import no_store
 from ..access.auth import secret_hash
 from ..addresses import shared_url
+from ..conditional import entity_tag
+from ..conditional import tagged
+from ..conditional import unchanged
 from ..db import get_db
 from ..forms import ConfirmForm
 from ..forms import place_error
@@ -81,6 +86,13 @@ def detail(session_id: int) -> str | Response:
     # The version before the session: a deal saved in between leaves the page newer than its
     # version, so that static/protocol.js reloads once too often, never once too few.
     stamp = session_version(get_db(), session_id)
+    writer = can_write(session_id)
+    tag = entity_tag(
+        "protocol", stamp and stamp.version, writer, is_keeper(), club_mode(), request.host,
+        form=writer,
+    )  # fmt: skip
+    if stamp is not None and (answer := unchanged(tag)):
+        return answer  # the phone's copy is the page: nothing read but the version
     session = services.load_session(get_db(), session_id)
     link = shared_url("access.view", token=session.read_token)  # None in local mode (addresses.py)
     page = render_template(
@@ -97,8 +109,11 @@ def detail(session_id: int) -> str | Response:
         language=LANGUAGES.get(session.language, session.language),
         full=max_session_deals() if is_full(len(session.deals)) else None,
     )
-    # In club mode the page shows the read link, a secret: no cache keeps it.
-    return no_store(make_response(page)) if club_mode() else page
+    if club_mode() and is_keeper():  # the club's laptop, perhaps shared: no cache keeps the
+        return no_store(make_response(page))  # read link it shows
+    # Kept by the reader's browser alone (private: a reader came by the read link the page
+    # shows), asked about again each time: unchanged, it is a 304 (conditional.py).
+    return tagged(make_response(page), tag)
 
 
 def _saved(session: services.Session) -> dict[str, Any]:
