@@ -36,7 +36,6 @@ from ... import services
 from ...rules import InvalidRulesetError
 from ...rules import find_ruleset
 from ...services.errors import rules_error
-from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
 from ...services.sessions.versions import SessionVersion
 from ...services.sessions.versions import session_version
@@ -52,6 +51,7 @@ from ..addresses import why_no_link
 from ..db import get_db
 from . import bp
 from . import printing
+from .protocol import sheet_protocol
 
 PAPERS = ("a4", "letter")
 STYLESHEETS = ("print.css",)
@@ -85,13 +85,13 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
         session = services.load_session(db, session_id)
         with force_locale(session.language):
             protocol = build_protocol(session)
-            first = _first_column(protocol)
+            difference = session.ruleset.recording == "difference"
             return render_template(
                 "print/session_sheet.html",
                 session=session,
                 paper=paper,
                 protocol=protocol,
-                columns=_columns(len(protocol.side_names), session.players, first),
+                sheet=sheet_protocol(protocol, difference),
                 link=link,
                 qr=_qr(link) if link else "",
                 no_qr=why_no_link() if note else "",
@@ -185,8 +185,8 @@ def _qr(link: str) -> str:
 
 
 def _columns(sides: int, dealers: Sequence[str], first: float, blank: bool = False) -> list[float]:
-    """The protocol table's column widths in percent: "#", the dealer, then points and total
-    of each side. A fixed table layout takes them as given instead of measuring every cell, so
+    """A blank sheet's protocol table's column widths in percent: "#", the dealer, then points
+    and total of each side (a session's sheet: web/sheets/protocol.py). A fixed table layout takes them as given instead of measuring every cell, so
     they are worked out here from the longest texts in the sheet's own fonts (sheets/metrics.py)
     on A4's 182 mm: no word is cut, the headers included, in every language ("Mazziere",
     "Summe"); the dealer gets up to 40 mm for a long name, the sides the rest, with their total
@@ -213,16 +213,6 @@ def _mm(text: str, bold: bool = False, size: float = FONT_SIZE) -> float:
 
 def _widest_word(text: str, bold: bool = False) -> float:
     return max((_mm(word, bold) for word in text.split()), default=0.0)
-
-
-def _first_column(protocol: Protocol) -> float:
-    """The width in mm of the widest "#" cell: the deal's number and its tags (7 pt text)."""
-    widest = 0.0
-    corrected = _mm(_("corrected"), size=7.0) + 2.5
-    for row in protocol.rows:
-        tags = (corrected if row.deal.corrected else 0.0) + (3.5 if row.marks else 0.0)
-        widest = max(widest, _mm(str(row.deal.number)), tags)
-    return widest
 
 
 def _language() -> str:
