@@ -186,11 +186,12 @@ def _qr(link: str) -> str:
 
 def _columns(sides: int, dealers: Sequence[str], first: float, blank: bool = False) -> list[float]:
     """A blank sheet's protocol table's column widths in percent: "#", the dealer, then points
-    and total of each side (a session's sheet: web/sheets/protocol.py). A fixed table layout takes them as given instead of measuring every cell, so
-    they are worked out here from the longest texts in the sheet's own fonts (sheets/metrics.py)
-    on A4's 182 mm: no word is cut, the headers included, in every language ("Mazziere",
-    "Summe"); the dealer gets up to 40 mm for a long name, the sides the rest, with their total
-    columns just wide enough (or room to write totals by hand on a blank sheet)."""
+    and total of each side (a session's sheet: web/sheets/protocol.py). A fixed table layout
+    takes them as given instead of measuring every cell, so they are worked out here from the
+    longest texts in the sheet's own fonts (sheets/metrics.py) on A4's 182 mm: no word is cut,
+    the headers included, in every language ("Mazziere", "Summe"); the dealer gets up to 40 mm
+    for a long name, the sides the rest, with their total columns just wide enough (or room to
+    write totals by hand on a blank sheet)."""
     total = max(_widest_word(_("total"), bold=True), 20.0 if blank else 0.0, _mm("-888", True))
     points = max(_widest_word(_("pts (score)"), bold=True), _mm("100 (+74)")) + PAD
     number = max(first, 5.0) + PAD
