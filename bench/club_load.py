@@ -6,9 +6,11 @@ Run: .venv/bin/python -m bench.club_load [--seconds 60] [--tables N] [--server w
 The model, per table: the keeper records a deal every 3 minutes (POST /api/v1/sessions/<id>/deals)
 and corrects one in ten (PUT of the table's latest deal, If-Match the ETag its last answer gave);
 three phones re-read the protocol every 10 s, half the time the page (/sessions/<id>, each phone
-with its cookies), half its JSON (/api/v1/sessions/<id>). For the whole club: a session's sheet
-printed a minute (/sessions/<id>/sheet.pdf, a table drawn at random), a blank sheet every five
-minutes (/print/blank.pdf). At N tables: N/180 deals, N/1800 corrections, 3N/10 reads a second.
+with its cookies), half its JSON (/api/v1/sessions/<id>), each as a browser does: sending back
+the ETag of the copy it holds (If-None-Match), and told 304 while the session is unchanged. For
+the whole club: a session's sheet printed a minute (/sessions/<id>/sheet.pdf, a table drawn at
+random), a blank sheet every five minutes (/print/blank.pdf). At N tables: N/180 deals, N/1800
+corrections, 3N/10 reads a second.
 
 "Time is compressed" means here: the rates are the real ones, and a level is a slice of
 --seconds (default 60) of an evening under way. Before a level, untimed, each new table's session
@@ -73,14 +75,31 @@ WRITES, READS = ("deal", "correct"), ("page", "json")
 
 
 @dataclass
+class Phone:
+    """A phone at a table: its cookies, and the ETag of each copy it holds, by address."""
+
+    cookies: dict[str, str]
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def read(self, connection: Connection, path: str) -> tuple[int, bytes]:
+        """Read the address as a browser re-reads it: with the ETag of its copy, if any."""
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if path in self.tags:
+            headers["If-None-Match"] = self.tags[path]
+        status, header, body = connection.send(request_bytes("GET", path, headers=headers))
+        if status == 200 and (tag := header_value(header, "etag")):
+            self.tags[path] = tag
+        return status, body
+
+
+@dataclass
 class Table:
     """A table's session, as its keeper and phones know it."""
 
     session: int
     deals: int
     etag: str  # the latest deal's, from the last answer about it
-    pages: list[bytes]  # each phone's request for the page, with its cookie
-    protocol: bytes  # the request for the JSON
+    phones: list[Phone]
     lock: threading.Lock = field(default_factory=threading.Lock)  # one write at a time
 
 
@@ -104,15 +123,14 @@ def open_table(connection: Connection, rng: random.Random) -> Table:
             "POST", f"/api/v1/sessions/{session}/deals", {"points": POINTS[number % 4]}
         )
         header = checked(connection, write)[0]
-    pages = []
+    phones = []
     for _ in range(PHONES):
-        cookies: dict[str, str] = {}
-        keep_cookies(checked(connection, request_bytes("GET", f"/sessions/{session}"))[0], cookies)
-        cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else None
-        pages.append(request_bytes("GET", f"/sessions/{session}", headers=cookie))
-    protocol = request_bytes("GET", f"/api/v1/sessions/{session}")
-    checked(connection, protocol)
-    return Table(session, deals, header_value(header, "etag"), pages, protocol)
+        phone = Phone({})
+        page = checked(connection, request_bytes("GET", f"/sessions/{session}"))[0]
+        keep_cookies(page, phone.cookies)
+        phone.tags[f"/sessions/{session}"] = header_value(page, "etag")
+        phones.append(phone)
+    return Table(session, deals, header_value(header, "etag"), phones)
 
 
 def add_tables(port: int, tables: list[Table], count: int, seed: int) -> None:
@@ -143,10 +161,11 @@ def schedule(tables: int, seconds: float, rng: random.Random) -> list[tuple[floa
     return sorted(events)
 
 
-def send(connection: Connection, table: Table, kind: str, phone: int) -> str | None:
-    """One request of the model; what went wrong, or None."""
+def send(connection: Connection, table: Table, kind: str, phone: int) -> tuple[str | None, int]:
+    """One request of the model: what went wrong (or None), and the answer's status."""
     if kind in READS:
-        status, _, body = connection.send(table.pages[phone] if kind == "page" else table.protocol)
+        prefix = "" if kind == "page" else "/api/v1"
+        status, body = table.phones[phone].read(connection, f"{prefix}/sessions/{table.session}")
     elif kind in WRITES:
         with table.lock:  # a keeper waits for one write's answer before the next
             path = f"/api/v1/sessions/{table.session}/deals"
@@ -169,7 +188,7 @@ def send(connection: Connection, table: Table, kind: str, phone: int) -> str | N
             if status != 503 or not (wait := header_value(header, "retry-after")).isdigit():
                 break
             time.sleep(int(wait))
-    return None if status < 400 else f"{kind} {status} {body[:120]!r}"
+    return (None if status < 400 else f"{kind} {status} {body[:120]!r}"), status
 
 
 class Tally:
@@ -182,9 +201,11 @@ class Tally:
         self.samples: list[str] = []
         self.lags: list[float] = []
         self.unsent = 0
+        self.unchanged = 0  # reads answered 304
 
-    def note(self, kind: str, latency: float, lag: float, error: str | None) -> None:
+    def note(self, kind: str, latency: float, lag: float, error: str | None, status: int) -> None:
         with self.lock:
+            self.unchanged += status == 304
             self.latencies[kind].append(latency)
             self.lags.append(lag)
             if error:
@@ -219,10 +240,10 @@ def run_level(server: Server, tables: list[Table], seconds: float, seed: int) ->
                 continue
             lag = time.perf_counter() - start - at
             try:
-                error = send(connection, tables[table], kind, phone)
+                error, status = send(connection, tables[table], kind, phone)
             except OSError as exc:
-                error = f"{kind} {type(exc).__name__}: {exc}"
-            tally.note(kind, time.perf_counter() - start - at, lag, error)
+                error, status = f"{kind} {type(exc).__name__}: {exc}", 0
+            tally.note(kind, time.perf_counter() - start - at, lag, error, status)
         connection.close()
 
     threads = [threading.Thread(target=client, daemon=True) for _ in range(CLIENTS)]
@@ -246,6 +267,7 @@ def slower(tally: Tally, p: float) -> tuple[float, float, float]:
 def summary(tables: int, seconds: float, tally: Tally, cpu: tuple, locked: int) -> dict:
     """The figures of a level; ``cpu``: the server's and this client's CPU seconds in it."""
     sent = sum(len(values) for values in tally.latencies.values())
+    reads = sum(len(tally.latencies[kind]) for kind in READS)
     p99, deal_p99, read_p99 = slower(tally, 0.99)
     errors = sum(tally.errors.values())
     return {
@@ -265,6 +287,7 @@ def summary(tables: int, seconds: float, tally: Tally, cpu: tuple, locked: int) 
         "server_cpu_pct": round(100 * cpu[0] / seconds),
         "client_cpu_pct": round(100 * cpu[1] / seconds),
         "server_cpu_ms": round(1000 * cpu[0] / max(sent, 1), 2),  # a request
+        "reads_unchanged_pct": round(100 * tally.unchanged / max(reads, 1)),  # answered 304
         "database_locked": locked,
         "kinds": {
             kind: {"n": len(values), "errors": tally.errors[kind]}
@@ -281,7 +304,8 @@ def print_level(level: dict) -> None:
     print(
         f"\n{level['tables']} tables, {level['seconds']:g} s, {level['req_per_s']} requests/s "
         f"({level['unsent']} not sent, client lag p99 {level['lag_p99_ms']} ms); CPU: server "
-        f"{level['server_cpu_pct']}% ({level['server_cpu_ms']} ms a request), client "
+        f"{level['server_cpu_pct']}% ({level['server_cpu_ms']} ms a request; reads unchanged "
+        f"{level['reads_unchanged_pct']}%), client "
         f"{level['client_cpu_pct']}%; p99 deals {level['deal_p99_ms']} ms, reads "
         f"{level['read_p99_ms']} ms: {verdict}"
     )

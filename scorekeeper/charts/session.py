@@ -48,6 +48,14 @@ def session_chart(session: services.Session, protocol: Protocol) -> str:
     return draw(chart)
 
 
+def session_chart_text(protocol: Protocol) -> str:
+    """The chart in words, for the <img> that shows it on the protocol page: its title and what
+    its description says, without drawing it."""
+    if not protocol.rows:
+        return _("No deal recorded yet.")
+    return ". ".join((_("Running totals"), _describe(protocol, len(protocol.rows))))
+
+
 def _games(protocol: Protocol) -> tuple[Stretch, ...]:
     """Each game as the stretch of deals it holds: from before its first deal to its last."""
     stretches = []

@@ -198,12 +198,24 @@ def test_the_protocol_page_shows_the_chart_under_its_table_once_there_is_a_deal(
     assert page(client.get(f"/sessions/{session_id}")).select("svg.chart") == []
     record_totals(client, session_id, DEALS[0])
     soup = page(client.get(f"/sessions/{session_id}"))
-    chart = soup.select_one("section.chart svg.chart-session")
+    chart = soup.select_one("section.chart img.chart-session")
     assert chart is not None
     assert chart.find_previous("table", class_="protocol") is not None  # below the table
-    assert [t.get_text() for t in chart.select("text.line-label")] == ["Anna", "Bruno", "Carla"]
-    assert chart.select_one("style, script") is None  # the pages' CSP allows neither inline
-    assert not re.search(r"\sstyle=", str(chart))
+    version = soup.select_one("table.protocol")["data-version"]
+    assert chart["src"] == f"/sessions/{session_id}/chart.svg?v={version}&lang=en"
+    assert chart["alt"].startswith("Running totals. Running totals of Anna, Bruno and Carla")
+    # The image is the chart at its address, kept for good: its address names the version.
+    drawn = client.get(chart["src"])
+    assert drawn.headers["Cache-Control"] == "private, max-age=31536000, immutable"
+    svg = ET.fromstring(drawn.get_data(as_text=True))
+    labels = [t.text for t in svg.iter(f"{SVG}text") if t.get("class") == "line-label"]
+    assert labels == ["Anna", "Bruno", "Carla"]
+    assert not list(svg.iter(f"{SVG}style"))
+    assert not list(svg.iter(f"{SVG}script"))
+    assert not re.search(r"\sstyle=", drawn.get_data(as_text=True))
+    record_totals(client, session_id, DEALS[1])  # a new deal: a new address
+    again = page(client.get(f"/sessions/{session_id}")).select_one("img.chart-session")
+    assert again["src"] != chart["src"]
 
 
 # The charts other pages draw: called within a request, as their views do.

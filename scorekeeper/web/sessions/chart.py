@@ -1,21 +1,26 @@
 """A session's chart alone, as an SVG image: GET /sessions/<id>/chart.svg.
 
-The same chart the protocol page shows under its table (the template global
-``session_chart_svg``) and the session sheet prints after its own (``session_chart_image``), in
-the request's language (the sheet's: the session's). Any reader of the session may read it
-(web/access/auth.py: a URL with a session_id). It changes with every deal saved: a browser keeps it
-and asks again each time, and is told 304 while the session is unchanged (conditional.py).
+The same chart the protocol page shows under its table, as an image of this address named by
+the session's version and the page's language (templates/sessions/_chart.html: kept by the
+browser for good, and fetched only once the chart is scrolled to), and the session sheet prints
+after its own (``session_chart_image``), in the request's language (the sheet's: the
+session's). Inline, the chart was a sixth of the page's cost, paid on every read of it. Any
+reader of the session may read it (web/access/auth.py: a URL with a session_id). Asked for
+without a version, or another, it is kept and asked about again each time, and told 304 while
+the session is unchanged (conditional.py).
 """
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
+from flask import request
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ... import services
 from ...charts import session_chart
+from ...charts.session import session_chart_text as chart_text
 from ...charts.svg import title_of
 from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
@@ -38,13 +43,18 @@ def chart(session_id: int) -> Response:
     svg = session_chart(session, build_protocol(session))
     response = Response(svg, mimetype="image/svg+xml")
     response.vary.add("Accept-Language")  # the chart's words are in the request's language
-    return tagged(response, tag)
+    tagged(response, tag)
+    if stamp is not None and request.args.get("v") == stamp.version:
+        # The page's address names the version (and the language): this answer is the one
+        # for that address for good, kept without asking again (a new deal, a new address).
+        response.headers["Cache-Control"] = "private, max-age=31536000, immutable"
+    return response
 
 
-@bp.app_template_global("session_chart_svg")
-def session_chart_svg(session: services.Session, protocol: Protocol) -> Markup:
-    """The chart inline, for templates: its names are escaped already (charts/svg.py)."""
-    return Markup(session_chart(session, protocol))
+@bp.app_template_global("session_chart_text")
+def session_chart_text(protocol: Protocol) -> str:
+    """The chart in words, the protocol page's <img> of it's alt (charts/session.py)."""
+    return chart_text(protocol)
 
 
 @bp.app_template_global("session_chart_image")
