@@ -14,9 +14,10 @@ corrections, 3N/10 reads a second.
 
 "Time is compressed" means here: the rates are the real ones, and a level is a slice of
 --seconds (default 60) of an evening under way. Before a level, untimed, each new table's session
-gets 10 to 40 deals and each of its phones reads the page once (and gets its cookie). Each
-keeper, phone and printer is a Poisson stream: a first request at a random phase within one mean
-gap, then exponential gaps of the model's mean, all drawn in advance from --seed. CLIENTS threads
+gets 10 to 40 deals and each of its phones reads the page and the JSON once (and gets its cookie
+and their ETags). Each keeper, phone and printer is a Poisson stream: a first request at a
+random phase within one mean gap, then exponential gaps of the model's mean, all drawn in
+advance from --seed. CLIENTS threads
 with kept-alive connections send each request at its time whatever became of the ones before,
 and its latency runs from that time, so a server that falls behind shows in full (no
 "coordinated omission"). The client's lag, how late a request left, shows a client short of CPU
@@ -129,6 +130,7 @@ def open_table(connection: Connection, rng: random.Random) -> Table:
         page = checked(connection, request_bytes("GET", f"/sessions/{session}"))[0]
         keep_cookies(page, phone.cookies)
         phone.tags[f"/sessions/{session}"] = header_value(page, "etag")
+        phone.read(connection, f"/api/v1/sessions/{session}")  # an evening under way: it has both
         phones.append(phone)
     return Table(session, deals, header_value(header, "etag"), phones)
 
