@@ -74,6 +74,19 @@ def entity_tag(kind: str, *parts: object, form: bool = False) -> str:
     return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
 
 
+def viewer() -> tuple[object, ...]:
+    """What the reader may see and do, as far as a page of the club shows it: keeper or not,
+    the club link, and the sessions his read links and PINs opened (a session's links)."""
+    from flask import session
+
+    from .access.auth import can_read_club
+    from .access.auth import club_mode
+    from .access.auth import is_keeper
+
+    opened = (tuple(sorted(session.get(key, []))) for key in ("read", "write"))
+    return (club_mode(), is_keeper(), can_read_club(), *opened)
+
+
 def unchanged(tag: str) -> Response | None:
     """304 Not Modified if the request names ``tag`` in If-None-Match; else None."""
     if not request.if_none_match.contains(tag):

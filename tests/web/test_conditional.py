@@ -113,3 +113,28 @@ def test_the_tag_names_what_the_reader_may_do(app, client):
     assert unlocked.status_code == 200
     assert unlocked.headers["ETag"] != read.headers["ETag"]
     assert keeper(app).get(url).headers["Cache-Control"] == "no-store"
+
+
+# The club's pages: a player's page and the rankings
+
+
+def test_a_players_page_and_the_rankings_are_304_until_a_figure_could_change(app, client):
+    session_id = session_with_totals(client, [[30, 27, 21], [20, 30, 28], [26, 26, 26]])
+    player = helpers.load(app, session_id).player_ids[0]
+    for url in (f"/players/{player}", "/rankings?ruleset=scarto&min_deals=1"):
+        first = client.get(url)
+        assert first.status_code == 200
+        tag = {"If-None-Match": first.headers["ETag"]}
+        assert client.get(url, headers=tag).status_code == 304
+    tags = {
+        url: client.get(url).headers["ETag"]
+        for url in (f"/players/{player}", "/rankings?ruleset=scarto&min_deals=1")
+    }
+    record_totals(client, session_id, [28, 28, 22])  # a new deal: new figures
+    for url, tag in tags.items():
+        assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
+    tags = {url: client.get(url).headers["ETag"] for url in tags}
+    other = helpers.load(app, session_id).player_ids[1]
+    client.patch(f"/api/v1/players/{other}", json={"name": "Bruno Rossi"})  # a name shown
+    for url, tag in tags.items():
+        assert client.get(url, headers={"If-None-Match": tag}).status_code == 200

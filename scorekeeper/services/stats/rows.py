@@ -93,6 +93,12 @@ def freshness(db: sqlite_utils.Database) -> Freshness:
     return Freshness(results.stale_count(db), replay_to_do)
 
 
+def figures_version(db: sqlite_utils.Database) -> int:
+    """A number that moves with every change a player's page or a ranking could show: one
+    row's read (storage/stats/rows.py)."""
+    return results.figures_version(db)
+
+
 def rebuild(
     db: sqlite_utils.Database, progress: Callable[[str, int, int], None] | None = None
 ) -> Freshness:

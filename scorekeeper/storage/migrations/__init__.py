@@ -16,6 +16,9 @@ from . import deals  # noqa: F401  later steps on the stored deals
 from . import club  # noqa: F401  the club's history: ratings replayed apart, session history
 
 # isort: split
+from . import server  # noqa: F401  a club server that runs for years: the figures' version
+
+# isort: split
 from .steps import migrations
 
 __all__ = ["migrations"]

@@ -69,6 +69,12 @@ def mark_ratings(db: sqlite_utils.Database, day: str) -> None:
     )
 
 
+def figures_version(db: sqlite_utils.Database) -> int:
+    """A number that moves with every change the club's figures could show (migrations/
+    server.py: triggers on the sessions, seats, players, merges, rows and ratings)."""
+    return int(db.execute("select version from figures_state").fetchone()[0])
+
+
 def mark_all_stale(db: sqlite_utils.Database) -> None:
     """Every session's rows and every rating to be worked out again; the figures already made
     are shown until then."""

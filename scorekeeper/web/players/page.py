@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from flask import make_response
 from flask import render_template
 from flask import request
 from flask import stream_with_context
@@ -19,7 +20,12 @@ from ...rules import PRESETS
 from ...services.players import persons as players
 from ...services.stats import figures as stats
 from ...services.stats.ratings import PROVISIONAL_GAMES
+from ...services.stats.rows import figures_version
 from ...translate import preset_name
+from ..conditional import entity_tag
+from ..conditional import tagged
+from ..conditional import unchanged
+from ..conditional import viewer
 from ..db import get_db
 from ..sessions.exports import csv_text
 from ..sessions.exports import header_row
@@ -47,13 +53,16 @@ CSV_LABELS = (
 
 
 @bp.get("/<int:player_id>")
-def player(player_id: int) -> str | tuple[str, int]:
+def player(player_id: int) -> Response | tuple[str, int]:
     """The player's page for the ruleset and period asked (his most played ruleset at first)."""
     db = get_db()
     person = players.get_player(db, player_id)
     query = _query(player_id)
     shown = None
     freshness = brought_up_to_date()
+    tag = entity_tag("player", player_id, figures_version(db), freshness, viewer())
+    if not query.error and (answer := unchanged(tag)):
+        return answer  # the reader's copy shows the figures as they are
     if not query.error:
         filters, wanted = query.filters, query.min_deals
         shown = stats.player_page(db, player_id, filters, wanted, SESSIONS_SHOWN)
@@ -75,7 +84,7 @@ def player(player_id: int) -> str | tuple[str, int]:
         ),
         **form_choices(db, query),
     )
-    return (page, 400) if query.error else page
+    return (page, 400) if query.error else tagged(make_response(page), tag)
 
 
 @bp.get("/<int:player_id>/deals.csv")

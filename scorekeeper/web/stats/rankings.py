@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from flask import make_response
 from flask import render_template
 from flask import request
 from flask import url_for
@@ -20,6 +21,11 @@ from ... import charts
 from ...services import InputError
 from ...services.stats import figures as stats
 from ...services.stats.ratings import PROVISIONAL_GAMES
+from ...services.stats.rows import figures_version
+from ..conditional import entity_tag
+from ..conditional import tagged
+from ..conditional import unchanged
+from ..conditional import viewer
 from ..db import get_db
 from ..sessions.exports import csv_text
 from ..sessions.exports import header_row
@@ -47,11 +53,14 @@ CSV_LABELS = (
 
 
 @bp.get("/rankings")
-def rankings() -> str | tuple[str, int]:
+def rankings() -> Response | tuple[str, int]:
     """The ranking for the ruleset and period asked, best first, with its bar chart."""
     db = get_db()
     query = _query()
     freshness = brought_up_to_date()
+    tag = entity_tag("rankings", figures_version(db), freshness, viewer())
+    if not query.error and (answer := unchanged(tag)):
+        return answer  # the reader's copy shows the figures as they are
     shown = None
     if not query.error:
         try:
@@ -73,7 +82,7 @@ def rankings() -> str | tuple[str, int]:
         provisional_games=PROVISIONAL_GAMES,
         **form_choices(db, query),
     )
-    return (page, 400) if query.error else page
+    return (page, 400) if query.error else tagged(make_response(page), tag)
 
 
 @bp.get("/rankings.csv")
