@@ -164,7 +164,8 @@ def expect_row(
     row = page.locator(f"#deal-{number}")
     expect(row.locator("td.dealer .name")).to_have_text(dealer)
     cells = [f"{p} ({s:+d})" if s else f"{p} (0)" for p, s in zip(points, scores, strict=True)]
-    expect(row.locator("td.num:not(.total)")).to_have_text(cells)
+    # Each side's score, then its total: the 3rd, 5th, 7th cells (style.css).
+    expect(row.locator("td:nth-child(2n+3)")).to_have_text(cells)
 
 
 def expect_trick(page: Page, deal: PlayedDeal, number: int) -> None:

@@ -101,7 +101,8 @@ def test_a_keeper_keeps_a_game_of_scarto(
     expect(page.locator("#deal-2 .tag")).to_have_count(0)
     for number in (1, 2, 3):
         totals = [sum(deal[side] for deal in scores[:number]) for side in range(3)]
-        expect(page.locator(f"#deal-{number} td.total")).to_have_text([str(t) for t in totals])
+        totals_shown = page.locator(f"#deal-{number} td:nth-child(2n+4)")  # each side's total
+        expect(totals_shown).to_have_text([str(t) for t in totals])
     expect_settlement(page, scores)
     page.locator("#deal-1 th").get_by_role("link").click()
     history = page.locator("ol.history li")
@@ -225,7 +226,8 @@ def expect_row(
     row = page.locator(f"#deal-{number}")
     expect(row.locator("td.dealer .name")).to_have_text(dealer)
     cells = [f"{p} ({s:+d})" if s else f"{p} (0)" for p, s in zip(points, scores, strict=True)]
-    expect(row.locator("td.num:not(.total)")).to_have_text(cells)
+    # Each side's score, then its total: the 3rd, 5th, 7th cells (style.css).
+    expect(row.locator("td:nth-child(2n+3)")).to_have_text(cells)
 
 
 def expect_settlement(page: Page, scores: list[tuple[int, ...]]) -> None:

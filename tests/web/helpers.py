@@ -229,7 +229,12 @@ def row_cells(soup: BeautifulSoup, number: int) -> list[str]:
     """A deal's row: its number (the row's header), its dealer's name, then each side's cells."""
     row = deal_row(soup, number)
     dealer = text(row.select_one("td.dealer .name"))
-    return [text(row.th), dealer, *(text(cell) for cell in row.select("td.num"))]
+    return [text(row.th), dealer, *(text(cell) for cell in side_cells(row))]
+
+
+def side_cells(row: Tag) -> list[Tag]:
+    """A deal's row's cells after the dealer's: each side's score, then its running total."""
+    return row.find_all("td", recursive=False)[1:]
 
 
 def protocol_numbers(soup: BeautifulSoup, number: int) -> dict[str, list[int]]:
@@ -239,13 +244,14 @@ def protocol_numbers(soup: BeautifulSoup, number: int) -> dict[str, list[int]]:
     points (they are the score), then a cell with the side's running total.
     """
     out: dict[str, list[int]] = {"points": [], "scores": [], "totals": []}
-    for cell in deal_row(soup, number).select("td.num:not(.total)"):
+    cells = side_cells(deal_row(soup, number))
+    for cell, total in zip(cells[::2], cells[1::2], strict=True):
         shown = text(cell)
         match = re.fullmatch(r"(-?\d+) \(([+-]?\d+)\)", shown)
         points, score = match.groups() if match else (shown, shown)
         out["points"].append(int(points))
         out["scores"].append(int(score))
-        out["totals"].append(int(text(cell.find_next_sibling("td"))))
+        out["totals"].append(int(text(total)))
     return out
 
 

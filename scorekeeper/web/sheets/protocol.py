@@ -104,4 +104,5 @@ def _said(row: ProtocolRow) -> str:
 
 def _game_label(game: GameView) -> str:
     label = _("Game %(n)s", n=game.number)
-    return label if game.finished else f"{label} · {_('in play')}"
+    in_play = _("in play")
+    return label if game.finished else f"{label} · {in_play}"
