@@ -99,6 +99,8 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python -m bench.sheet_cost
 	$(BIN)/python -m bench.requests
 	$(BIN)/python -m bench.bounded
+	$(BIN)/python -m bench.bounded_headers
+	$(BIN)/python -m bench.largest_session
 	$(BIN)/python -m bench.api_shapes
 	$(BIN)/python -m bench.load --seconds 3
 	$(BIN)/python -m bench.stats_replay
