@@ -49,11 +49,11 @@ def session_chart(session: services.Session, protocol: Protocol) -> str:
 
 
 def session_chart_text(protocol: Protocol) -> str:
-    """The chart in words, for the <img> that shows it on the protocol page: its title and what
-    its description says, without drawing it."""
+    """The chart in words, for the <img> that shows it on the protocol page: what it draws and
+    where its figures are, without drawing it (the table above it gives every figure)."""
     if not protocol.rows:
         return _("No deal recorded yet.")
-    return ". ".join((_("Running totals"), _describe(protocol, len(protocol.rows))))
+    return _("Running totals, a line a side: the protocol table gives every deal's figures.")
 
 
 def _games(protocol: Protocol) -> tuple[Stretch, ...]:

@@ -203,7 +203,9 @@ def test_the_protocol_page_shows_the_chart_under_its_table_once_there_is_a_deal(
     assert chart.find_previous("table", class_="protocol") is not None  # below the table
     version = soup.select_one("table.protocol")["data-version"]
     assert chart["src"] == f"/sessions/{session_id}/chart.svg?v={version}&lang=en"
-    assert chart["alt"].startswith("Running totals. Running totals of Anna, Bruno and Carla")
+    assert chart["alt"] == (
+        "Running totals, a line a side: the protocol table gives every deal's figures."
+    )
     # The image is the chart at its address, kept for good: its address names the version.
     drawn = client.get(chart["src"])
     assert drawn.headers["Cache-Control"] == "private, max-age=31536000, immutable"
