@@ -95,3 +95,30 @@ def test_a_marked_deal_links_to_its_page_and_its_problems_span_the_table(client)
     assert "Kings may not be laid aside" in text(marks.select_one("ul.problems"))
     assert marks.select("ul.problems .code") == []
     assert "in play" in text(soup.select_one("tr.game-end"))
+
+
+def test_past_so_many_marked_deals_the_earlier_ones_keep_their_tag_and_their_page(
+    client, monkeypatch
+):
+    """Issue #32: a session at the cap with every deal marked made a 407 KB page. The latest
+    MARKS_SHOWN marked deals have their problems written out; the earlier keep the tag."""
+    from scorekeeper.web.sessions import views
+
+    monkeypatch.setattr(views, "MARKS_SHOWN", 2)
+    session_id = start_session(client)
+    for number in range(3):
+        deal = random_deal(SCARTO, 6 + number, number % 3)
+        body = piles_body(deal)
+        seat, king = next(
+            (s, card) for s, pile in enumerate(body["piles"]) for card in pile if card[0] == "K"
+        )
+        pile = body["piles"][seat]
+        pile[pile.index(king)], body["scarto"][0] = body["scarto"][0], king
+        body["dealer"] = number % 3
+        response = client.post(f"/api/v1/sessions/{session_id}/deals", json=body)
+        assert response.status_code == 201, response.get_json()
+    soup = page(client.get(f"/sessions/{session_id}"))
+    written = [row.find_previous_sibling("tr")["id"] for row in soup.select("tr.marks")]
+    assert written == ["deal-2", "deal-3"]
+    assert [text(tag) for tag in soup.select("tr#deal-1 span.tag.warn")] == ["marked"]
+    assert "1 earlier marked deal has its own on its page" in text(soup)

@@ -26,6 +26,7 @@ from ...services.sessions.lifecycle import check_session
 from ...services.sessions.lifecycle import start_checked
 from ...services.sessions.limits import is_full
 from ...services.sessions.limits import max_session_deals
+from ...services.sessions.protocol import Protocol
 from ...services.sessions.protocol import build_protocol
 from ...services.sessions.versions import session_version
 from ...sheets.content import qr_svg
@@ -95,9 +96,11 @@ def detail(session_id: int) -> str | Response:
         return answer  # the phone's copy is the page: nothing read but the version
     session = services.load_session(get_db(), session_id)
     link = shared_url("access.view", token=session.read_token)  # None in local mode (addresses.py)
+    protocol = build_protocol(session)
     page = render_template(
         "sessions/detail.html",
-        protocol=build_protocol(session),
+        protocol=protocol,
+        **_marks_shown(protocol),
         session=session,
         version=stamp.version if stamp else "",
         **_saved(session),
@@ -114,6 +117,23 @@ def detail(session_id: int) -> str | Response:
     # Kept by the reader's browser alone (private: a reader came by the read link the page
     # shows), asked about again each time: unchanged, it is a 304 (conditional.py).
     return tagged(make_response(page), tag)
+
+
+MARKS_SHOWN = 100
+"""Marked deals whose problems and penalties the protocol page writes out: the latest. An
+evening has a few; a session at the cap (MAX_SESSION_DEALS) with every deal marked made the
+page 407 KB. The others keep their "marked" tag, their problems one tap away on the deal's page."""
+
+
+def _marks_shown(protocol: Protocol) -> dict[str, Any]:
+    """The ids of the deals whose problems the page writes out (None: every one), and how many
+    marked deals it does not."""
+    marked = [
+        row.deal.id for game in protocol.games for row in game.rows if row.marks or row.penalties
+    ]
+    if len(marked) <= MARKS_SHOWN:
+        return {"marks_shown": None, "marks_left": 0}
+    return {"marks_shown": set(marked[-MARKS_SHOWN:]), "marks_left": len(marked) - MARKS_SHOWN}
 
 
 def _saved(session: services.Session) -> dict[str, Any]:
