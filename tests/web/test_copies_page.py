@@ -54,7 +54,7 @@ def test_a_copy_of_today_is_shown_and_nobody_is_warned(tmp_path):
     rows = soup.select("table.listing tbody tr")
     assert len(rows) == 1
     assert f"scorekeeper-{now:%Y%m%d-%H%M%S}-auto.sqlite" in text(rows[0])
-    assert "the server" in text(rows[0])
+    assert "by the server" in text(rows[0])
     assert page(keeper.get("/")).select_one("[role=alert]") is None
 
 
