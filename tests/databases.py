@@ -28,3 +28,19 @@ def fresh_database(path: Path) -> str:
     """A new database at ``path``, every migration applied; its path, for the app's config."""
     shutil.copyfile(_template(), path)
     return str(path)
+
+
+def add_session(path: Path, players: list[str], deals: list[list[int]]) -> int:
+    """A Scarto session and its deals (points) in the database at ``path``, written through the
+    services as the app writes them, on a connection of its own; its id."""
+    from scorekeeper import services
+    from scorekeeper.storage.db import connect
+
+    db = connect(path)
+    try:
+        session_id = services.start_session(db, {"ruleset": "scarto", "players": players})
+        for points in deals:
+            services.record_deal(db, session_id, {"points": points})
+    finally:
+        db.conn.close()
+    return session_id

@@ -24,11 +24,11 @@ from typing import Any
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper import services
 from scorekeeper.storage.db import connect
 from scorekeeper.storage.exchange import export_sessions
 from scorekeeper.storage.restore import restore_database
 from scorekeeper.storage.serving import DatabaseInUse
+from tests.databases import add_session
 from tests.servers import ROOT
 
 from .conftest import call
@@ -192,17 +192,6 @@ def new_session(port: int, ruleset: str, players: list[str]) -> int:
 def record(port: int, session_id: int, points: list[int]) -> None:
     status, answer = call(port, "POST", f"/api/v1/sessions/{session_id}/deals", {"points": points})
     assert status == 201, answer
-
-
-def add_session(database: Path, players: list[str], deals: list[list[int]]) -> None:
-    """A session and its deals, written through the services as the app writes them."""
-    db = connect(database)
-    try:
-        session_id = services.start_session(db, {"ruleset": "scarto", "players": players})
-        for points in deals:
-            services.record_deal(db, session_id, {"points": points})
-    finally:
-        db.conn.close()
 
 
 def restored_when_equal(database: Path, config: Path, dest: Path, log: Path) -> dict[str, Any]:

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper import services
 from scorekeeper.storage import exchange
 from scorekeeper.storage.backup import backup_database
 from scorekeeper.storage.backup import integrity_check
 from scorekeeper.storage.db import connect
 from scorekeeper.storage.serving import is_being_served
+from tests.databases import add_session
 from tests.storage.test_serving import ROOT
 from tests.storage.test_serving import Holder
 
@@ -51,7 +51,7 @@ def database(tmp_path):
     """The app's database: one session of three deals, written and closed."""
     path = tmp_path / "main.sqlite"
     create_app({"TESTING": True, "DATABASE": str(path)})  # creates and migrates it
-    add_session(path, [[30, 27, 21], [20, 30, 28], [28, 28, 22]])
+    add_session(path, PLAYERS, [[30, 27, 21], [20, 30, 28], [28, 28, 22]])
     return path
 
 
@@ -66,18 +66,8 @@ def runner(database, tmp_path):
 def backup(database, tmp_path):
     """A backup of the database as it is now; the database then gets one more session."""
     made = backup_database(database, tmp_path / "copies" / "monday.sqlite")
-    add_session(database, [[26, 26, 26]])
+    add_session(database, PLAYERS, [[26, 26, 26]])
     return made
-
-
-def add_session(path: Path, deals: list[list[int]]) -> None:
-    db = connect(path)
-    try:
-        session_id = services.start_session(db, {"ruleset": "scarto", "players": PLAYERS})
-        for points in deals:
-            services.record_deal(db, session_id, {"points": points})
-    finally:
-        db.conn.close()
 
 
 def exported(path: Path) -> dict:
