@@ -11,7 +11,7 @@ one JSON line ("session_sheet_ms", "plain_table_ms", "ratio", "blank_first_ms", 
   without the request around it;
 - plain table: the rows of that sheet's protocol table, the same text, as a bare HTML table
   (no stylesheet, no fonts of ours, no page rules) through weasyprint.HTML(string=...).write_pdf()
-  in this same process;
+  in this same process, a PDF/A-3b carrying the same file as the sheet (like for like);
   the three are measured in turns, REPEAT times; "ratio" is the median of each turn's render
   over its plain table (target: at most 1.5): both are HTML made into a PDF by WeasyPrint in
   this process, which is what "renders in" compares; "ratio_request" is the whole request
@@ -28,6 +28,7 @@ move by a tenth from one run to the next on a shared machine: compare runs made 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import statistics
@@ -44,6 +45,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper import services
+from scorekeeper.sheets.render import Attached
 from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.sheets.render import render_pdf
 from scorekeeper.storage import access
@@ -145,14 +147,17 @@ def club_reader(app, path: str, url: str):
     return client
 
 
-def sheet_html(client, url: str) -> str:
-    """The HTML the app renders for url, caught on its way to WeasyPrint."""
+def sheet_html(client, url: str) -> tuple[str, Attached | None]:
+    """The HTML the app renders for url, and the file the sheet carries, caught on their way to
+    WeasyPrint."""
     caught: list[str] = []
+    carried: list[Attached | None] = []
     render = sheets_module.render_pdf
 
-    def catch(html: str, *args, **kwargs) -> bytes:
+    def catch(html: str, static, stylesheets=(), attached=None) -> bytes:
         caught.append(html)
-        return render(html, *args, **kwargs)
+        carried.append(attached)
+        return render(html, static, stylesheets, attached)
 
     sheets_module.render_pdf = catch
     try:
@@ -160,7 +165,22 @@ def sheet_html(client, url: str) -> str:
     finally:
         sheets_module.render_pdf = render
     assert "data:image/png" in caught[0], "no QR code on the sheet: not in club mode"
-    return caught[0]
+    return caught[0], carried[0]
+
+
+def carrying(attached: Attached | None) -> dict:
+    """WeasyPrint's options for a PDF/A-3b carrying the file, as the app's sheet does."""
+    if attached is None:
+        return {}
+    file = weasyprint.Attachment(
+        file_obj=io.BytesIO(attached.data),
+        name=attached.name,
+        description=attached.description,
+        created=attached.when,
+        modified=attached.when,
+        relationship=attached.relationship,
+    )
+    return {"pdf_variant": "pdf/a-3b", "attachments": [file]}
 
 
 def ok(response) -> None:
@@ -204,7 +224,7 @@ def measure_turns(repeat: int) -> tuple[dict[str, list[tuple[float, float]]], li
         blank_warm = [timed(lambda: ok(local.get(BLANK)))[0] for _ in range(5)]
         url = one_page_session(path)
         client = club_reader(app, path, url)
-        html = sheet_html(client, url)  # also the sheet's first, warming render
+        html, attached = sheet_html(client, url)  # also the sheet's first, warming render
         plain = plain_table(html)
         static = Path(app.static_folder or "static")
 
@@ -215,8 +235,9 @@ def measure_turns(repeat: int) -> tuple[dict[str, list[tuple[float, float]]], li
 
         actions = {
             "sheet": sheet,
-            "render": lambda: render_pdf(html, static, sheets_module.STYLESHEETS),
-            "plain": lambda: weasyprint.HTML(string=plain).write_pdf(),
+            "render": lambda: render_pdf(html, static, sheets_module.STYLESHEETS, attached),
+            # Like for like: the plain table a PDF/A-3b carrying the same file.
+            "plain": lambda: weasyprint.HTML(string=plain).write_pdf(**carrying(attached)),
         }
         actions["plain"]()
         took: dict[str, list[tuple[float, float]]] = {name: [] for name in actions}

@@ -16,12 +16,15 @@ is handed over without the whitespace between its blocks (``compact``).
 from __future__ import annotations
 
 import base64
+import datetime
+import io
 import mimetypes
 import multiprocessing
 import re
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -46,16 +49,34 @@ _BLOCKS = frozenset(
 _GAP = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^<>]*>(\s+)(?=</?([a-zA-Z][a-zA-Z0-9]*))")
 
 
-def render_pdf(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> bytes:
+@dataclass(frozen=True)
+class Attached:
+    """A file a sheet carries inside it (a session's export): the sheet is then a PDF/A-3b,
+    the file one of its embedded files, in the catalog's associated files (/AF)."""
+
+    name: str
+    data: bytes
+    description: str
+    when: datetime.datetime
+    """Its creation and change date: the session's last change, so that an unchanged session
+    gives the same bytes."""
+    media_type: str = "application/json"
+    relationship: str = "Data"
+
+
+def render_pdf(
+    html: str, static_dir: Path, stylesheets: Sequence[str] = (), attached: Attached | None = None
+) -> bytes:
     """Render an HTML document whose stylesheets, fonts and images live in static_dir: in the
     rendering process if one was started (``render_apart``), else here.
 
     stylesheets: files in static_dir applied to the document, parsed once per process; the
     document itself may still link others, which WeasyPrint then parses on every call.
+    attached: a file to carry inside the PDF, which is then a PDF/A-3b.
     """
     if _apart:
-        return _apart[0].submit(_render, html, static_dir, tuple(stylesheets)).result()
-    return _render(html, static_dir, stylesheets)
+        return _apart[0].submit(_render, html, static_dir, tuple(stylesheets), attached).result()
+    return _render(html, static_dir, stylesheets, attached)
 
 
 def render_apart() -> None:
@@ -89,7 +110,9 @@ def stop_apart() -> None:
         _apart.pop().shutdown(wait=True, cancel_futures=True)
 
 
-def _render(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> bytes:
+def _render(
+    html: str, static_dir: Path, stylesheets: Sequence[str] = (), attached: Attached | None = None
+) -> bytes:
     weasyprint, font_config = _weasyprint()
     root = static_dir.resolve()
     fetcher = _fetcher(weasyprint, root)
@@ -97,8 +120,38 @@ def _render(html: str, static_dir: Path, stylesheets: Sequence[str] = ()) -> byt
     document = weasyprint.HTML(
         string=compact(html), base_url=root.as_uri() + "/", url_fetcher=fetcher
     )
-    pdf: bytes = document.write_pdf(font_config=font_config, stylesheets=sheets)
+    carried: dict[str, Any] = {}
+    if attached is not None:
+        carried = {
+            "pdf_variant": "pdf/a-3b",
+            "attachments": [_attachment(weasyprint, attached)],
+            "finisher": one_entry_each,
+        }
+    pdf: bytes = document.write_pdf(font_config=font_config, stylesheets=sheets, **carried)
     return pdf
+
+
+def _attachment(weasyprint: Any, attached: Attached) -> Any:
+    return weasyprint.Attachment(
+        file_obj=io.BytesIO(attached.data),
+        name=attached.name,
+        description=attached.description,
+        created=attached.when,
+        modified=attached.when,
+        relationship=attached.relationship,
+    )
+
+
+def one_entry_each(_document: Any, pdf: Any) -> None:
+    """The catalog's associated files (/AF) each named once. WeasyPrint 70.0 lists every
+    attachment twice there (Kozea/WeasyPrint#2917, fixed after 70.0); a PDF/A validator counts
+    that as an error. To go once a fixed release is pinned (tests/sheets/test_sheet_data.py
+    holds the entries unique either way)."""
+    listed = pdf.catalog.get("AF")
+    if listed is not None:
+        unique = list(dict.fromkeys(listed))
+        listed.clear()
+        listed.extend(unique)
 
 
 def compact(html: str) -> str:

@@ -33,5 +33,19 @@ def session_history(db: sqlite_utils.Database, session_id: int) -> list[Row]:
     ]
 
 
+def last_change(db: sqlite_utils.Database, session_id: int) -> str | None:
+    """When the session last changed (ISO 8601, UTC): its start, a deal's last change, or a
+    correction of its own; None for no such session."""
+    sql = """
+        select max(at) from (
+            select created as at from sessions where id = :id
+            union all select updated from deals where session_id = :id
+            union all select at from session_history where session_id = :id
+        )
+    """
+    found = db.execute(sql, {"id": session_id}).fetchone()[0]
+    return str(found) if found else None
+
+
 def set_played_on(db: sqlite_utils.Database, session_id: int, day: str) -> None:
     db.execute("update sessions set played_on = ? where id = ?", [day, session_id])

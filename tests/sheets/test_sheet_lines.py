@@ -34,7 +34,7 @@ def sheet_html(monkeypatch):
     """The HTML each sheet request hands to WeasyPrint (a stand-in PDF comes back)."""
     seen: list[str] = []
 
-    def keep(html, static, stylesheets=()):
+    def keep(html, static, stylesheets=(), attached=None):
         seen.append(html)
         return b"%PDF-1.7 stand-in"
 

@@ -77,7 +77,9 @@ def test_the_head_says_ruleset_house_rules_place_and_order_of_play_in_lines(app)
     assert "· Place: Biella" in text
     assert "Players in order of play: 1. Anna · 2. Bruno · 3. Nicolò" in text
     assert re.search(r"Protocol · Anna, Bruno, Nicolò · \w{3} \d{1,2}, 20\d\d", text)  # the date
-    assert "Scorekeeper · page 1 of 1" in text
+    assert re.search(
+        r"Scorekeeper · scorekeeper-session-\d+\.json · SHA-256 [0-9a-f]{12} · page 1 of 1", text
+    )
 
 
 def test_a_long_session_breaks_across_pages_with_the_header_repeated(app):

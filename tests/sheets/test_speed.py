@@ -172,10 +172,10 @@ def test_a_write_while_the_sheet_renders_is_not_hidden_by_the_cache(app, monkeyp
     real_render = sheets_module.render_pdf
     writes = []
 
-    def render_and_write_meanwhile(html, static, stylesheets=()):
+    def render_and_write_meanwhile(html, static, stylesheets=(), attached=None):
         if not writes:  # another request records a deal after the version was read
             writes.append(services.record_deal(db_of(app), session_id, {"points": [30, 27, 21]}))
-        return real_render(html, static, stylesheets)
+        return real_render(html, static, stylesheets, attached)
 
     monkeypatch.setattr(sheets_module, "render_pdf", render_and_write_meanwhile)
     assert sheet(client, url)[0] == "miss"

@@ -37,6 +37,9 @@ from ...rules import InvalidRulesetError
 from ...rules import find_ruleset
 from ...services.errors import rules_error
 from ...services.sessions.protocol import build_protocol
+from ...services.sessions.sheet_data import DESCRIPTION
+from ...services.sessions.sheet_data import SheetData
+from ...services.sessions.sheet_data import sheet_data
 from ...services.sessions.versions import SessionVersion
 from ...services.sessions.versions import session_version
 from ...sheets.cache import SheetCache
@@ -45,6 +48,7 @@ from ...sheets.content import blank_rows
 from ...sheets.content import qr_png
 from ...sheets.content import reference_card
 from ...sheets.metrics import text_width
+from ...sheets.render import Attached
 from ...sheets.render import render_pdf
 from ..addresses import shared_url
 from ..addresses import why_no_link
@@ -81,6 +85,14 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
     # Not the page's language: the sheet is in the session's, which its version covers.
     key = ("sheet", session_id, version.version, paper, link or note)
 
+    @functools.cache  # made only when the sheet is, not for a kept one
+    def carried() -> SheetData:
+        return sheet_data(db, session_id)  # the session's export, inside the PDF/A-3b
+
+    def attached() -> Attached:
+        data = carried()
+        return Attached(data.name, data.data, DESCRIPTION, data.when)
+
     def html() -> str:
         session = services.load_session(db, session_id)
         with force_locale(session.language):
@@ -95,10 +107,12 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
                 link=link,
                 qr=_qr(link) if link else "",
                 no_qr=why_no_link() if note else "",
+                carried=carried(),
             )
 
     # Kept only if no write came between the version and the render (or it would hide the write).
-    return _sheet(key, html, f"protocol-{session_id}.pdf", lambda: version == _version(session_id))
+    current = lambda: version == _version(session_id)  # noqa: E731
+    return _sheet(key, html, f"protocol-{session_id}.pdf", current, attached)
 
 
 @bp.get("/print/blank.pdf")
@@ -256,6 +270,7 @@ def _sheet(
     html: Callable[[], str],
     filename: str,
     still_current: Callable[[], bool] = lambda: True,
+    attached: Callable[[], Attached] | None = None,
 ) -> Response | printing.Answer:
     """The PDF under key from the cache, or rendered from html() and kept if still current;
     while another sheet is rendered, the page that tries again (web/sheets/printing.py)."""
@@ -269,7 +284,8 @@ def _sheet(
             if not mine:
                 return printing.busy()
             try:
-                pdf = render_pdf(html(), static, STYLESHEETS)
+                carry = attached() if attached else None
+                pdf = render_pdf(html(), static, STYLESHEETS, carry)
             except OSError:  # a missing system library: say so rather than crash
                 abort(503)
         if still_current():
