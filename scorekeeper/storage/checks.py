@@ -45,6 +45,9 @@ class ExchangeError(ValueError):
     """The English sentence with ``%(name)s`` placeholders (the whole sentence without params)."""
     params: tuple[tuple[str, Param], ...]
     """The values for the template's placeholders, as (name, value) pairs."""
+    code: str = ""
+    """A stable code for the refusal where it has one (``no-export-in-pdf``), as the API's
+    problems carry it; empty for the file's other faults, which its place says."""
 
     def __init__(self, template: str, /, **params: Param) -> None:
         self.template = template

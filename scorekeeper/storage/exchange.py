@@ -1,8 +1,11 @@
 """Export and import: the whole database or single sessions, as JSON.
 
-An export is one JSON object::
+An export is one JSON object (format version 2; exchange_format.py has its fields and reads
+version 1 too)::
 
-    {"format": "scorekeeper-export", "version": 1, "sessions": [
+    {"format": "scorekeeper-export", "version": 2,
+     "origin": {"database": <this database's UUID>, "exported_at": <UTC>, "app": "scorekeeper 1.2"},
+     "sessions": [
         {"id": ..., <session fields>, "seats": [{"name", "nickname", "archived"} or null, ...],
          "deals": [
             {"id": ..., <deal fields>, "history": [{"id": ..., "at", "action", "before", "after"}]}
@@ -15,8 +18,10 @@ nesting says, and the session's secrets (its read link and edit PIN hash): an ex
 handed around, and a PIN hash of a few digits is guessed offline in no time. An import makes each
 session a new one with new ids, a new read link and no PIN; everything else is kept as it was, in
 one transaction, after the whole file has been checked (``ExchangeError`` says what is wrong and
-where, and nothing is stored). ``seats``, the person at each seat: exchange_seats.py. The checks
-of single fields are in checks.py; backups, a copy of the whole database file, in backup.py.
+where, and nothing is stored). It keeps where each session came from (origins.py): a session
+imported before is refused. ``seats``, the person at each seat: exchange_seats.py. The checks
+of single fields are in checks.py; backups, a copy of the whole database file, in backup.py; an
+export attached to a PDF, exchange_pdf.py.
 
 Here a file is checked for shape only: ``import_sessions`` stores any file whose fields have the
 right types. ``flask import`` goes through services/sessions/importing.py instead, which reads the
@@ -30,87 +35,74 @@ import json
 import secrets
 from collections.abc import Iterable
 from collections.abc import Mapping
+from datetime import UTC
+from datetime import datetime
+from functools import cache
+from importlib import metadata
 from typing import Any
 
 import sqlite_utils
 
-from ..rules import InvalidRulesetError
-from ..rules import Ruleset
-from ..rules import find_ruleset
 from ..rules.problem import translatable
+from . import origins
 from . import players as people
 from . import repository
-from .checks import AT_PLACE
 from .checks import ExchangeError
-from .checks import day
-from .checks import field
-from .checks import flag
-from .checks import integer
-from .checks import is_int
-from .checks import items
-from .checks import json_object
-from .checks import one_of
-from .checks import optional
-from .checks import players
-from .checks import positive
-from .checks import problems
-from .checks import record
 from .checks import refusal
-from .checks import seat
-from .checks import show
-from .checks import side_numbers
-from .checks import text
-from .checks import timestamp
+from .exchange_format import ADDED_SESSION_FIELDS
+from .exchange_format import DEAL_FIELDS
+from .exchange_format import FORMAT
+from .exchange_format import FORMS
+from .exchange_format import HISTORY_FIELDS
+from .exchange_format import LEFT_OUT
+from .exchange_format import SESSION_FIELDS
+from .exchange_format import VERSION
+from .exchange_format import VERSIONS
+from .exchange_format import Checked
+from .exchange_format import Row
+from .exchange_format import check_export
 from .exchange_seats import exported_seats
 from .exchange_seats import imported_seats
 from .exchange_seats import note_merged_seats
-from .exchange_seats import seats_check
 
-FORMAT = "scorekeeper-export"
-VERSION = 1
-FORMS = ("totals", "quick", "piles", "play")
-SESSION_FIELDS = (
-    *("ruleset", "overrides", "players", "first_dealer", "table_name", "place", "language"),
-    *("played_on", "created", "pending_scarto", "pending_play", "deleted"),
-)
-DEAL_FIELDS = (
-    "position",
-    "form",
-    "input",
-    "dealer",
-    "points",
-    "scores",
-    "problems",
-    "notes",
-    "ok",
-    "scarto_check",
-    "deleted",
-    "version",
-    "created",
-    "updated",
-)
-HISTORY_FIELDS = ("at", "action", "before", "after")
-ADDED_SESSION_FIELDS = ("language", "played_on")
-"""Session fields an older export lacks: a session's language is then English, and it was played
-the day it was started, as the migrations made the sessions they found."""
-LEFT_OUT = {
-    "sessions": ("id", "read_token", "pin_hash", "revision"),
-    "deals": ("id", "session_id", "revision"),
-    "deal_history": ("id", "deal_id"),
-}
-"""Stored columns that are no export field: the ids (an "id" for reference), the secrets, and
-the revisions, which the database itself counts (an import gets its own)."""
+__all__ = [
+    "ADDED_SESSION_FIELDS",
+    "DEAL_FIELDS",
+    "FORMAT",
+    "FORMS",
+    "HISTORY_FIELDS",
+    "LEFT_OUT",
+    "SESSION_FIELDS",
+    "VERSION",
+    "VERSIONS",
+    "Checked",
+    "ExchangeError",
+    "Row",
+    "app_name",
+    "check_export",
+    "dumps",
+    "export_sessions",
+    "import_sessions",
+    "loads",
+    "store_sessions",
+]
 
 
 # Export
 
 
 def export_sessions(
-    db: sqlite_utils.Database, session_ids: Iterable[int] | None = None
+    db: sqlite_utils.Database,
+    session_ids: Iterable[int] | None = None,
+    at: datetime | None = None,
 ) -> dict[str, Any]:
-    """Every session (or the ones asked for, in that order) with its deals and their history.
+    """Every session (or the ones asked for, in that order) with its deals and their history,
+    and where they come from: this database, and ``at`` (now unless given; a time without a
+    zone is taken as UTC) as the time of the export.
 
     The reads share one transaction, so a deal recorded meanwhile is either wholly in or out.
+    The same sessions unchanged and the same ``at`` give the same export, to the byte once
+    written by ``dumps``.
     """
     with db.atomic():
         if session_ids is None:
@@ -118,7 +110,24 @@ def export_sessions(
         else:
             ids = list(dict.fromkeys(session_ids))
         sessions = [_export_session(db, session_id) for session_id in ids]
-    return {"format": FORMAT, "version": VERSION, "sessions": sessions}
+        database = origins.database_id(db)
+    when = datetime.now(UTC) if at is None else at
+    when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    origin = {
+        "database": database,
+        "exported_at": when.isoformat(timespec="seconds"),
+        "app": app_name(),
+    }
+    return {"format": FORMAT, "version": VERSION, "origin": origin, "sessions": sessions}
+
+
+@cache
+def app_name() -> str:
+    """The app and its version, as an export names the program that wrote it."""
+    try:
+        return f"scorekeeper {metadata.version('scorekeeper')}"
+    except metadata.PackageNotFoundError:  # run from a folder, not installed
+        return "scorekeeper"
 
 
 def _export_session(db: sqlite_utils.Database, session_id: int) -> dict[str, Any]:
@@ -175,10 +184,6 @@ def loads(text: str | bytes) -> Any:
 
 # Import
 
-Row = dict[str, Any]
-Checked = list[tuple[Row, list[tuple[Row, list[Row]]]]]
-"""An export checked for shape: per session, its row and, per deal, its row and history."""
-
 
 def import_sessions(db: sqlite_utils.Database, data: object) -> list[int]:
     """Store each session of an export as a new session; return the new ids, in file order.
@@ -189,15 +194,22 @@ def import_sessions(db: sqlite_utils.Database, data: object) -> list[int]:
 
 
 def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
-    """Store checked sessions as new ones, in one transaction; return their ids, in order."""
+    """Store checked sessions as new ones, in one transaction; return their ids, in order.
+
+    :raises AlreadyImportedError: a session's origin was imported before (origins.py); then
+        nothing is stored.
+    """
     new_ids = []
     with repository.write(db):
+        _refuse_imported_before(db, sessions)
         for session, deals in sessions:
             table = db.table("sessions")
-            persons = session.get("seats")
-            stored = {key: value for key, value in session.items() if key != "seats"}
+            persons, origin = session.get("seats"), session.get("origin")
+            stored = {k: v for k, v in session.items() if k not in ("seats", "origin")}
             table.insert({**repository.dump_row(stored), "read_token": secrets.token_urlsafe(9)})
             session_id = int(table.last_pk or 0)
+            if origin is not None:
+                origins.note_origin(db, session_id, origin["database"], origin["session"])
             linked = imported_seats(db, session["players"], persons)
             people.link_seats(db, session_id, linked)
             note_merged_seats(db, session_id, session["players"], linked)
@@ -219,81 +231,21 @@ def store_sessions(db: sqlite_utils.Database, sessions: Checked) -> list[int]:
     return new_ids
 
 
-def check_export(data: object) -> Checked:
-    """Check an export's shape: ExchangeError says what is wrong and where."""
-    top = record(data, "the file", {"format", "version", "sessions"})
-    if top["format"] != FORMAT:
-        template = translatable("must be %(format)s, not %(value)s")
-        raise refusal("format", template, format=repr(FORMAT), value=show(top["format"]))
-    if not is_int(top["version"]) or top["version"] != VERSION:
-        template = translatable("%(value)s is not a version this scorekeeper reads (%(version)s)")
-        raise refusal("version", template, value=show(top["version"]), version=VERSION)
-    sessions = items(top["sessions"], "sessions")
-    return [_check_session(raw, f"sessions[{n}]") for n, raw in enumerate(sessions)]
-
-
-def _check_session(raw: object, where: str) -> tuple[Row, list[tuple[Row, list[Row]]]]:
-    required = set(SESSION_FIELDS) - set(ADDED_SESSION_FIELDS)
-    fields = record(
-        raw, where, {*required, "deals"}, optional={"id", "seats", *ADDED_SESSION_FIELDS}
-    )
-    field(fields, where, "id", optional(integer))
-    ruleset_id = field(fields, where, "ruleset", text)
-    overrides = field(fields, where, "overrides", optional(json_object))
-    try:
-        ruleset = find_ruleset(ruleset_id, overrides or None)
-    except InvalidRulesetError as error:
-        name = "overrides" if overrides else "ruleset"
-        raise ExchangeError(AT_PLACE, where=f"{where}.{name}", error=error) from None
-    session: Row = {
-        "ruleset": ruleset_id,
-        "overrides": overrides,
-        "players": field(fields, where, "players", players(ruleset)),
-        "first_dealer": field(fields, where, "first_dealer", seat(ruleset)),
-        "table_name": field(fields, where, "table_name", optional(text)),
-        "place": field(fields, where, "place", optional(text)),
-        "language": field(fields, where, "language", text) if "language" in fields else "en",
-        "created": field(fields, where, "created", timestamp),
-        "played_on": field(fields, where, "played_on", day) if "played_on" in fields else None,
-        "pending_scarto": field(fields, where, "pending_scarto", optional(json_object)),
-        "pending_play": field(fields, where, "pending_play", optional(json_object)),
-        "deleted": field(fields, where, "deleted", flag),
-        "seats": field(fields, where, "seats", seats_check(ruleset)),
-    }
-    session["played_on"] = session["played_on"] or session["created"][:10]
-    deals = items(fields["deals"], f"{where}.deals")
-    return session, [_check_deal(d, f"{where}.deals[{n}]", ruleset) for n, d in enumerate(deals)]
-
-
-def _check_deal(raw: object, where: str, ruleset: Ruleset) -> tuple[Row, list[Row]]:
-    fields = record(raw, where, {*DEAL_FIELDS, "history"}, optional={"id"})
-    field(fields, where, "id", optional(integer))
-    deal: Row = {
-        "position": field(fields, where, "position", integer),
-        "form": field(fields, where, "form", one_of(FORMS)),
-        "input": field(fields, where, "input", json_object),
-        "dealer": field(fields, where, "dealer", seat(ruleset)),
-        "points": field(fields, where, "points", side_numbers(ruleset)),
-        "scores": field(fields, where, "scores", side_numbers(ruleset)),
-        "problems": field(fields, where, "problems", optional(problems)),
-        "notes": field(fields, where, "notes", optional(problems)),
-        "ok": field(fields, where, "ok", flag),
-        "scarto_check": field(fields, where, "scarto_check", optional(json_object)),
-        "deleted": field(fields, where, "deleted", flag),
-        "version": field(fields, where, "version", positive),
-        "created": field(fields, where, "created", timestamp),
-        "updated": field(fields, where, "updated", timestamp),
-    }
-    history = items(fields["history"], f"{where}.history")
-    return deal, [_check_entry(entry, f"{where}.history[{n}]") for n, entry in enumerate(history)]
-
-
-def _check_entry(raw: object, where: str) -> Row:
-    fields = record(raw, where, set(HISTORY_FIELDS), optional={"id"})
-    field(fields, where, "id", optional(integer))
-    return {
-        "at": field(fields, where, "at", timestamp),
-        "action": field(fields, where, "action", text),
-        "before": field(fields, where, "before", optional(json_object)),
-        "after": field(fields, where, "after", optional(json_object)),
-    }
+def _refuse_imported_before(db: sqlite_utils.Database, sessions: Checked) -> None:
+    """Refuse sessions imported before, or twice in one import, naming what they became."""
+    found: list[tuple[int, int]] = []
+    seen: set[tuple[str, int]] = set()
+    for index, (session, _) in enumerate(sessions):
+        origin = session.get("origin")
+        if origin is None:
+            continue
+        key = (origin["database"], origin["session"])
+        if key in seen:
+            template = translatable("session %(id)s is in the file twice")
+            raise refusal(f"sessions[{index}].id", template, id=origin["session"])
+        seen.add(key)
+        here = origins.imported_as(db, *key)
+        if here is not None:
+            found.append((here, origin["session"]))
+    if found:
+        raise origins.AlreadyImportedError(found)

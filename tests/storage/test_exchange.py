@@ -14,6 +14,13 @@ from __future__ import annotations
 import copy
 import sqlite3
 import threading
+import uuid
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+from datetime import timezone
+from importlib import metadata
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck
@@ -27,9 +34,11 @@ from scorekeeper.rules import RULESET_IDS
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
 from scorekeeper.services.sessions import importing
+from scorekeeper.services.sessions.exports import session_export
 from scorekeeper.services.sessions.protocol import build_protocol
 from scorekeeper.storage import backup
 from scorekeeper.storage import exchange
+from scorekeeper.storage import origins
 from scorekeeper.storage.db import open_db
 from scorekeeper.web.db import get_db
 from tests.bodies import piles_body
@@ -39,6 +48,9 @@ from tests.databases import fresh_database
 from tests.fuzzing import examples
 
 SCARTO = find_ruleset("scarto")
+AT = datetime(2025, 1, 1, tzinfo=UTC)
+"""The time of an export made twice to compare the two."""
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PIEDICAVALLO = find_ruleset("piedicavallo")
 TOTALS = ([30, 27, 21], [20, 30, 28], [28, 28, 22])
 
@@ -127,8 +139,10 @@ def sessions(db):
 
 
 def without_ids(data):
-    """An export with the ids of sessions, deals and history entries taken out."""
+    """An export with the ids of sessions, deals and history entries taken out, and its origin
+    (the database and the time it was written)."""
     out = copy.deepcopy(data)
+    out.pop("origin", None)
     for session in out["sessions"]:
         session.pop("id")
         for deal in session["deals"]:
@@ -150,7 +164,9 @@ def stored_counts(db):
 
 def test_an_export_holds_every_session_with_all_its_deals_and_their_history(db, sessions):
     data = exchange.export_sessions(db)
-    assert (data["format"], data["version"]) == ("scorekeeper-export", 1)
+    assert (data["format"], data["version"]) == ("scorekeeper-export", 2)
+    assert data["origin"]["database"] == origins.database_id(db)
+    assert data["origin"]["app"] == f"scorekeeper {metadata.version('scorekeeper')}"
     assert [session["id"] for session in data["sessions"]] == sessions
     scarto = data["sessions"][0]
     assert scarto["players"] == ["Anna", "Nicolò", "Carla"]
@@ -208,10 +224,11 @@ def test_exporting_an_unknown_session_is_refused(db, sessions):
 
 
 def test_an_export_is_utf8_text_with_names_as_written(db, sessions):
-    text = exchange.dumps(exchange.export_sessions(db))
+    data = exchange.export_sessions(db)
+    text = exchange.dumps(data)
     assert '"Nicolò"' in text
     assert text.endswith("}\n")
-    assert exchange.loads(text.encode("utf-8")) == exchange.export_sessions(db)
+    assert exchange.loads(text.encode("utf-8")) == data
 
 
 # Import: round trips
@@ -279,10 +296,80 @@ def test_an_imported_session_gets_a_new_read_link_and_no_pin(db, empty_db):
     assert new.read_token != old.read_token
 
 
-def test_importing_the_same_file_twice_makes_two_sessions(db, empty_db, sessions):
-    exported = exchange.export_sessions(db, [sessions[1]])
-    assert exchange.import_sessions(empty_db, exported) == [1]
-    assert exchange.import_sessions(empty_db, exported) == [2]
+def test_importing_the_same_sessions_again_is_refused_naming_what_they_became(
+    db, empty_db, sessions
+):
+    exported = exchange.export_sessions(db, [sessions[1], sessions[0]])
+    assert exchange.import_sessions(empty_db, exported) == [1, 2]
+    before = stored_counts(empty_db)
+    again = exchange.export_sessions(db, [sessions[2], sessions[0]])  # one new, one not
+    with pytest.raises(origins.AlreadyImportedError) as refused:
+        exchange.import_sessions(empty_db, again)
+    assert refused.value.sessions == [(2, sessions[0])]
+    assert refused.value.code == "already-imported"
+    assert str(refused.value) == (
+        f"session {sessions[0]} of this file was imported before: it is session 2 here"
+    )
+    assert stored_counts(empty_db) == before  # the new one is not stored either
+    with pytest.raises(origins.AlreadyImportedError, match="2 sessions of this file"):
+        exchange.import_sessions(empty_db, exported)
+    assert stored_counts(empty_db) == before
+
+
+def test_an_imported_session_keeps_the_database_and_the_session_it_came_from(
+    db, empty_db, sessions
+):
+    (new_id,) = exchange.import_sessions(empty_db, exchange.export_sessions(db, [sessions[2]]))
+    assert origins.origin_of(empty_db, new_id) == (origins.database_id(db), sessions[2])
+    assert origins.imported_as(empty_db, origins.database_id(db), sessions[2]) == new_id
+    assert origins.origin_of(db, sessions[2]) is None  # made there, not imported
+
+
+def as_version_1(data):
+    """An export as the app wrote it before origins (format version 1)."""
+    older = copy.deepcopy(data)
+    del older["origin"]
+    older["version"] = 1
+    return older
+
+
+def test_a_version_1_file_imports_as_before_and_again_as_new_sessions(db, empty_db, sessions):
+    older = as_version_1(exchange.export_sessions(db, [sessions[1]]))
+    assert exchange.import_sessions(empty_db, older) == [1]
+    assert exchange.import_sessions(empty_db, older) == [2]  # no origin to know it by
+    assert origins.origin_of(empty_db, 1) is None
+    older["sessions"][0].pop("id")  # optional there
+    assert exchange.import_sessions(empty_db, older) == [3]
+
+
+def test_an_export_at_a_given_time_is_the_same_bytes_until_the_session_changes(db, sessions):
+    at = datetime(2025, 3, 1, 21, 30, 5, 123, tzinfo=timezone(timedelta(hours=1)))
+    first = session_export(db, sessions[0], at)
+    assert session_export(db, sessions[0], at) == first
+    data = exchange.loads(first)
+    assert data["origin"]["exported_at"] == "2025-03-01T20:30:05+00:00"  # UTC, in seconds
+    assert [session["id"] for session in data["sessions"]] == [sessions[0]]
+    assert session_export(db, sessions[0], datetime(2025, 3, 1, 20, 30, 5)) == first  # UTC
+    services.record_deal(db, sessions[0], {"points": [30, 27, 21]})
+    assert session_export(db, sessions[0], at) != first
+
+
+def test_each_database_has_its_own_identity_kept_for_good(tmp_path):
+    one = open_db(tmp_path / "one.sqlite")
+    two = open_db(tmp_path / "two.sqlite")
+    assert str(uuid.UUID(origins.database_id(one))) == origins.database_id(one)
+    assert origins.database_id(one) != origins.database_id(two)
+    kept = origins.database_id(one)
+    one.close()
+    assert origins.database_id(open_db(tmp_path / "one.sqlite")) == kept
+
+
+def test_a_database_from_before_gets_its_identity_when_it_is_upgraded(tmp_path):
+    old = tmp_path / "old.sqlite"
+    old.write_bytes((FIXTURES / "before-players.sqlite").read_bytes())
+    db = open_db(old)
+    assert uuid.UUID(origins.database_id(db))
+    assert exchange.export_sessions(db)["origin"]["database"] == origins.database_id(db)
 
 
 def test_an_export_without_sessions_imports_nothing(empty_db):
@@ -324,6 +411,7 @@ problems = st.lists(
 @st.composite
 def exports(draw):
     sessions = []
+    ids = draw(st.lists(st.integers(1, 2**63 - 1), min_size=2, max_size=2, unique=True))
     for _ in range(draw(st.integers(0, 2))):
         ruleset = find_ruleset(draw(st.sampled_from(RULESET_IDS)))
         seats = st.integers(0, ruleset.players - 1)
@@ -369,7 +457,7 @@ def exports(draw):
         session = draw(
             st.fixed_dictionaries(
                 {
-                    "id": ints,
+                    "id": st.just(ids[len(sessions)]),
                     "ruleset": st.just(ruleset.id),
                     "overrides": st.none() | st.just({}) | st.just({"top_trump": 21}),
                     "players": names,
@@ -397,7 +485,12 @@ def exports(draw):
             for number, deal_row in enumerate(session["deals"], start=1):
                 deal_row["version"] = number
         sessions.append(session)
-    return {"format": "scorekeeper-export", "version": 1, "sessions": sessions}
+    origin = {
+        "database": str(draw(st.uuids())),
+        "exported_at": draw(stamps),
+        "app": draw(texts),
+    }
+    return {"format": "scorekeeper-export", "version": 2, "origin": origin, "sessions": sessions}
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -451,7 +544,31 @@ TEAM_DEAL = ("sessions", 1, "deals", 0)
 BROKEN = {
     "a list, not an object": (lambda data: [data], "the file: must be an object, not a list"),
     "another format": (set_at(("format",), "tarot"), "format: must be 'scorekeeper-export'"),
-    "a newer version": (set_at(("version",), 2), "version: 2 is not a version this"),
+    "a newer version": (set_at(("version",), 3), "version: 3 is not a version this"),
+    "version 1 with an origin": (set_at(("version",), 1), "the file: unknown field origin"),
+    "version 2 without an origin": (drop(("origin",)), "the file: missing origin"),
+    "an origin without its database": (
+        drop(("origin", "database")),
+        "origin: missing database",
+    ),
+    "a database that is no UUID": (
+        set_at(("origin", "database"), "my laptop"),
+        'origin.database: must be a UUID, not "my laptop"',
+    ),
+    "an export time that is no time": (
+        set_at(("origin", "exported_at"), "today"),
+        "origin.exported_at: must be a date and time (ISO 8601), not 'today'",
+    ),
+    "an unknown origin field": (set_at(("origin", "host"), "x"), "origin: unknown field host"),
+    "a session without its id": (drop((*FIRST, "id")), "sessions[0]: missing id"),
+    "a session's id of 0": (
+        set_at((*FIRST, "id"), 0),
+        "sessions[0].id: must be a whole number from 1, not 0",
+    ),
+    "one session twice": (
+        set_at(("sessions", 1, "id"), 1),
+        "sessions[1].id: session 1 is in the file twice",
+    ),
     "the version as text": (set_at(("version",), "1"), 'version: "1" is not a version'),
     "the version as true": (set_at(("version",), True), "version: true is not a version"),
     "no sessions": (drop(("sessions",)), "the file: missing sessions"),
@@ -637,7 +754,7 @@ def test_an_export_of_sessions_in_every_form_imports_as_the_app_takes_it_unchang
 ):
     exported = exchange.export_sessions(db)
     imported = importing.import_file(empty_db, exchange.dumps(exported).encode("utf-8"))
-    assert imported == importing.Imported([1, 2, 3], reworded=0)
+    assert imported == importing.Imported([1, 2, 3], reworded=0, origin_ids=sessions)
     assert without_ids(exchange.export_sessions(empty_db)) == without_ids(exported)
 
 
@@ -653,22 +770,23 @@ def test_a_scarto_check_without_templates_takes_todays_wording(db, empty_db):
     assert problem["code"] == "scarto-illegal"
     as_written = importing.import_file(empty_db, exchange.dumps(exported).encode("utf-8"))
     assert as_written.reworded == 0
-    older = copy.deepcopy(exported)
+    older = as_version_1(exported)  # written by an earlier version
     for key in ("template", "params"):
         del older["sessions"][0]["deals"][0]["scarto_check"]["problems"][0][key]
     imported = importing.import_file(empty_db, exchange.dumps(older).encode("utf-8"))
     assert imported.reworded == 1
     again = exchange.export_sessions(empty_db, imported.session_ids)
     assert without_ids(again) == without_ids(exported)  # the template and its values again
+    assert imported.origin_ids == [None]
 
 
 def test_a_refused_file_leaves_the_database_as_it_was(db, sessions):
     data = exchange.export_sessions(db)
     data["sessions"][2]["deals"][0]["points"] = [41, 20, 17]  # the last session's one deal
-    before = exchange.export_sessions(db)
+    before = exchange.export_sessions(db, at=AT)
     with pytest.raises(exchange.ExchangeError, match=r"sessions\[2\]\.deals\[0\]\.points"):
         importing.import_file(db, exchange.dumps(data).encode("utf-8"))
-    assert exchange.export_sessions(db) == before
+    assert exchange.export_sessions(db, at=AT) == before
 
 
 @pytest.fixture(scope="module")
@@ -731,7 +849,7 @@ def test_a_backup_is_a_sound_single_file_copy_of_the_database(app, db, sessions,
     assert sorted(path.name for path in dest.parent.iterdir()) == ["copy.sqlite"]
     copy_db = open_db(dest)
     try:
-        assert exchange.export_sessions(copy_db) == exchange.export_sessions(db)
+        assert exchange.export_sessions(copy_db, at=AT) == exchange.export_sessions(db, at=AT)
     finally:
         copy_db.close()
 
@@ -862,8 +980,8 @@ def test_the_persons_at_the_seats_round_trip(tmp_path):
     again = exchange.export_sessions(other, [new])
     assert again["sessions"][0]["seats"] == data["sessions"][0]["seats"]
     assert again["sessions"][0]["players"] == ["Ana", "Bruno", "Player 3"]  # as written
-    # Imported twice: the same persons, not new ones.
-    exchange.import_sessions(other, exchange.loads(exchange.dumps(data)))
+    # Imported twice (from a file that does not say where it came from): the same persons.
+    exchange.import_sessions(other, as_version_1(data))
     assert sorted(p["name"] for p in persons.list_players(other)) == ["Anna Rossi", "Bruno"]
 
 
@@ -903,7 +1021,8 @@ def test_merges_come_with_the_persons_and_an_undo_there_moves_the_seats_back(tmp
 def seated_session(seats):
     """An exported Scarto session of no deals, its seats' persons as given."""
     return {
-        "ruleset": "scarto", "overrides": None, "players": ["A", "B", "C"], "first_dealer": 0,
+        "id": 1, "ruleset": "scarto", "overrides": None, "players": ["A", "B", "C"],
+        "first_dealer": 0,
         "table_name": None, "place": None, "language": "en", "played_on": "2024-01-01",
         "created": "2024-01-01T10:00:00+00:00", "pending_scarto": None, "pending_play": None,
         "deleted": 0, "deals": [], "seats": seats,

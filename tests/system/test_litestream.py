@@ -18,6 +18,8 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -240,7 +242,8 @@ def contents(path: Path) -> dict[str, Any]:
             for table in tables
             if not table.startswith("_litestream")  # Litestream's own, written as it copies
         }
-        return {"export": export_sessions(db, None), "rows": rows}
+        export = export_sessions(db, None, datetime(2025, 1, 1, tzinfo=UTC))  # at one time
+        return {"export": export, "rows": rows}
     finally:
         db.conn.rollback()
         db.conn.close()

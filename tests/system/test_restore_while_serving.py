@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 import time
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.storage.backup import backup_database
@@ -67,6 +69,6 @@ def _sessions(database: Path) -> dict:
     its rows meanwhile: they are not what a restore would change)."""
     db = connect(database)
     try:
-        return export_sessions(db, None)
+        return export_sessions(db, None, datetime(2025, 1, 1, tzinfo=UTC))  # at one time
     finally:
         db.conn.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -54,9 +56,13 @@ def session_ids(app):
     return [scarto, teams]
 
 
+AT = datetime(2025, 1, 1, tzinfo=UTC)
+"""The time of the exports compared: two made at different times differ in their origin."""
+
+
 def export_of(app, ids=None):
     with app.app_context():
-        return exchange.export_sessions(get_db(), ids)
+        return exchange.export_sessions(get_db(), ids, AT)
 
 
 def stored_counts(app):
@@ -68,7 +74,13 @@ def stored_counts(app):
         ]
 
 
+def without_origin(data):
+    data.pop("origin")  # the database and the time it was written
+    return data
+
+
 def without_ids(data):
+    data.pop("origin")  # the database and the time it was written
     for session in data["sessions"]:
         session.pop("id")
         for deal in session["deals"]:
@@ -133,10 +145,16 @@ def test_the_commands_speak_the_terminals_language(runner, tmp_path, monkeypatch
 
 
 def test_export_writes_every_session_as_json_to_standard_output(runner, app, session_ids):
+    before = datetime.now(UTC)
     result = runner.invoke(args=["export"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data == export_of(app)
+    assert data["version"] == 2
+    origin = data.pop("origin")
+    assert origin["database"] == export_of(app)["origin"]["database"]
+    assert before.replace(microsecond=0) <= datetime.fromisoformat(origin["exported_at"])
+    assert datetime.fromisoformat(origin["exported_at"]) <= datetime.now(UTC)
+    assert data == without_origin(export_of(app))
     assert [session["id"] for session in data["sessions"]] == session_ids
     assert "Nicolò" in result.stdout  # not \u00f2
     assert [deal["deleted"] for deal in data["sessions"][0]["deals"]] == [0, 1, 0]
@@ -149,7 +167,7 @@ def test_export_of_one_session_to_a_file(runner, app, session_ids, tmp_path):
     assert result.output == f"Exported 1 session (1 deal) to {out}\n"
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [session["id"] for session in data["sessions"]] == [session_ids[1]]
-    assert data == export_of(app, [session_ids[1]])
+    assert without_origin(data) == without_origin(export_of(app, [session_ids[1]]))
 
 
 def test_export_of_an_unknown_session_fails_and_writes_nothing(runner, session_ids, tmp_path):
@@ -498,14 +516,14 @@ def test_audit_all_names_a_deal_whose_points_now_differ_and_changes_nothing(
                 "update deals set points = ?, scores = ? where id = ?",
                 ["[31, 26, 21]", "[5, 0, -5]", deal.id],
             )
-        before = exchange.export_sessions(db, None)
+        before = exchange.export_sessions(db, None, AT)
     result = runner.invoke(args=["audit-all"])
     assert result.exit_code == 1
     assert f"session {scarto}, deal 1: 31 26 21 -> 30 27 21" in result.output
     assert f"session {teams}" not in result.output  # its one deal counts as stored
     assert "1 deal would now count differently" in result.output
     with app.app_context():
-        assert exchange.export_sessions(get_db(), None) == before  # nothing was changed
+        assert exchange.export_sessions(get_db(), None, AT) == before  # nothing was changed
 
 
 def test_audit_all_names_a_deal_that_could_not_be_recorded_now(app, runner, session_ids):

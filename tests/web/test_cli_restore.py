@@ -10,6 +10,8 @@ import re
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -74,7 +76,7 @@ def exported(path: Path) -> dict:
     """Every session of the database file, with its deals and history, as the export has it."""
     db = connect(path)
     try:
-        return exchange.export_sessions(db, None)
+        return exchange.export_sessions(db, None, datetime(2025, 1, 1, tzinfo=UTC))
     finally:
         db.conn.close()
 

@@ -16,7 +16,9 @@ is checked as the app would have made it:
   session's ruleset, players and the deal's dealer (``audit_deal``); the file's form, input,
   dealer, points, scores, problems and ok must be what that gives (``dealcheck.py``);
 - scarto checks, history entries and a play saved part-way are what the app writes
-  (``dealcheck.py``; the play saved part-way, here).
+  (``dealcheck.py``; the play saved part-way, here);
+- a session of a version 2 file names the database and the session it was exported from: one
+  imported before is refused, naming the session it became (storage/origins.py).
 
 Anything else refuses the whole file with an ``ExchangeError`` naming the session (its place in
 the file and its table name), the deal and the field, and nothing is stored. What the file may
@@ -28,6 +30,7 @@ and values (storage/checks.py), so that ``flask import`` says it in the reader's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 import sqlite_utils
@@ -86,12 +89,26 @@ class Imported:
     """The new sessions' ids, in file order."""
     reworded: int
     """Deals whose notes, or problems' wording, the file had otherwise: they take today's."""
+    origin_ids: list[int | None] = field(default_factory=list)
+    """Each new session's id in the database it was exported from (format version 2); None
+    for a session of a version 1 file, which does not say."""
 
 
 def import_file(db: sqlite_utils.Database, raw: bytes) -> Imported:
     """Check every session of an export file as the app would have made it; store all or none.
 
-    :raises ExchangeError: saying what is wrong and where; nothing is stored.
+    :raises ExchangeError: saying what is wrong and where; nothing is stored. A session imported
+        before is an ``AlreadyImportedError`` (storage/origins.py).
+    """
+    checked, reworded = check_file(raw)
+    return store_checked(db, checked, reworded)
+
+
+def check_file(raw: bytes) -> tuple[exchange.Checked, int]:
+    """Every session of an export file as it is to be stored, checked as the app would have
+    made it, and how many of its deals are reworded; nothing is stored.
+
+    :raises ExchangeError: saying what is wrong and where.
     """
     checked: exchange.Checked = []
     reworded = 0
@@ -99,7 +116,13 @@ def import_file(db: sqlite_utils.Database, raw: bytes) -> Imported:
         row, rows, changed = _check_session(session, deals, f"sessions[{index}]")
         checked.append((row, rows))
         reworded += changed
-    return Imported(exchange.store_sessions(db, checked), reworded)
+    return checked, reworded
+
+
+def store_checked(db: sqlite_utils.Database, checked: exchange.Checked, reworded: int) -> Imported:
+    """Store checked sessions, all or none (exchange.store_sessions)."""
+    origins = [(row.get("origin") or {}).get("session") for row, _ in checked]
+    return Imported(exchange.store_sessions(db, checked), reworded, origins)
 
 
 def read_file(raw: bytes) -> exchange.Checked:

@@ -19,6 +19,9 @@ from . import club  # noqa: F401  the club's history: ratings replayed apart, se
 from . import server  # noqa: F401  a club server that runs for years: the figures' version
 
 # isort: split
+from . import origins  # noqa: F401  sheets that carry their data: the database's identity
+
+# isort: split
 from .steps import migrations
 
 __all__ = ["migrations"]
