@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ...storage import exchange
 from ...storage.session_history import last_change
 from ..errors import NotFoundError
+from .exports import session_export
 
 DESCRIPTION = "scorekeeper export"
 
@@ -37,7 +37,5 @@ def sheet_data(db: sqlite_utils.Database, session_id: int) -> SheetData:
     if changed is None:
         raise NotFoundError(f"no session {session_id}")
     when = datetime.datetime.fromisoformat(changed).astimezone(datetime.UTC)
-    export = exchange.export_sessions(db, [session_id])
-    return SheetData(
-        f"scorekeeper-session-{session_id}.json", exchange.dumps(export).encode(), when
-    )
+    data = session_export(db, session_id, when)  # "exported_at" the last change: same bytes
+    return SheetData(f"scorekeeper-session-{session_id}.json", data, when)
