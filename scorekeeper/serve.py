@@ -43,10 +43,11 @@ THREADS = 4
 a sheet being printed beside the keepers, and waitress never gives one to a half-sent request."""
 
 
-def settings(max_content_length: int) -> dict[str, Any]:
-    """waitress's settings for the club, for an app that takes bodies up to this size: what it
-    holds per connection, and for how long."""
-    body_limit = 2 * max_content_length
+def settings(max_content_length: int, import_max_bytes: int | None = None) -> dict[str, Any]:
+    """waitress's settings for the club, for an app that takes bodies up to this size (and an
+    import up to ``import_max_bytes``): what it holds per connection, and for how long."""
+    held = 2 * max_content_length
+    body_limit = max(held, (import_max_bytes or 0) + held)
     return {
         "threads": THREADS,
         # A club of 100 tables keeps a few hundred browser connections open between requests;
@@ -58,11 +59,13 @@ def settings(max_content_length: int) -> dict[str, Any]:
         "channel_timeout": 30,
         "cleanup_interval": 10,
         "max_request_header_size": 64 * 1024,
-        # Twice the app's own limit: a body a little too large gets the app's 413, in its
-        # words (JSON for the API); a larger one waitress's, before it is sent if its length is
-        # given. A body is held in memory up to this size (inbuf_overflow), not in a file.
+        # Twice the app's own limit, or an import's (IMPORT_MAX_BYTES) and as much again: a
+        # body a little too large gets the app's 413, in its words (JSON for the API); a larger
+        # one waitress's, before it is sent if its length is given. The app refuses any request
+        # but an import past its own limit, unread. A body is held in memory up to twice the
+        # app's limit (inbuf_overflow), a larger one (an import) in a temporary file.
         "max_request_body_size": body_limit,
-        "inbuf_overflow": body_limit,
+        "inbuf_overflow": held,
         # The app alone interprets X-Forwarded-* (Werkzeug's ProxyFix, from its PROXIES
         # setting): waitress trusts no proxy and, unlike its default since 3.0, passes those
         # headers through unchanged rather than dropping them.
@@ -224,7 +227,9 @@ def _serve(
     logging.basicConfig()
     logging.getLogger("waitress").setLevel(logging.WARNING)  # the banner says where, once
     server = waitress.create_server(
-        app, sockets=[listening], **settings(app.config["MAX_CONTENT_LENGTH"])
+        app,
+        sockets=[listening],
+        **settings(app.config["MAX_CONTENT_LENGTH"], app.config["IMPORT_MAX_BYTES"]),
     )
     try:
         _run_until(server, stop)

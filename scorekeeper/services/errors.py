@@ -1,4 +1,4 @@
-"""What a service can refuse, mapped by the web layer to 400, 404, 409, 412 and 422."""
+"""What a service can refuse, mapped by the web layer to 400, 404, 409, 412, 413 and 422."""
 
 from __future__ import annotations
 
@@ -75,6 +75,10 @@ class UnrecordableDealError(ServiceError):
 
 class ConflictError(ServiceError):
     """The deal changed meanwhile on another device (HTTP 409)."""
+
+
+class TooLargeError(ServiceError):
+    """What was sent is larger than the service takes: nothing is read further (HTTP 413)."""
 
 
 class PreconditionFailedError(ConflictError):

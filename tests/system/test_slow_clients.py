@@ -18,6 +18,7 @@ import pytest
 
 from scorekeeper.serve import parse_bind
 from scorekeeper.serve import settings
+from scorekeeper.services.sessions.uploads import IMPORT_MAX_BYTES
 from tests.servers import HOST
 
 from .conftest import call
@@ -26,6 +27,7 @@ HALF_SENT = 40
 AT_ONCE = 2.0
 """Seconds within which a new request is answered all the same (waitress: under 0.1 s)."""
 APP_LIMIT = 256 * 1024  # the app's MAX_CONTENT_LENGTH
+IMPORT_LIMIT = IMPORT_MAX_BYTES  # an import's, larger (POST /api/v1/imports)
 
 
 @contextlib.contextmanager
@@ -103,7 +105,7 @@ def test_a_chunked_body_over_the_apps_limit_gets_its_413_and_the_server_serves_o
 
 def test_a_body_over_the_servers_limit_is_refused_before_it_is_sent(servers, tmp_path):
     running = servers(tmp_path / "large.sqlite")
-    too_large = settings(APP_LIMIT)["max_request_body_size"] + 1
+    too_large = settings(APP_LIMIT, IMPORT_LIMIT)["max_request_body_size"] + 1
     head = (
         f"POST /api/v1/count HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
         f"Content-Length: {too_large}\r\n\r\n"

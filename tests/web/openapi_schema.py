@@ -9,7 +9,11 @@ checks that follow a resource from one request to the next.
 
 from __future__ import annotations
 
+import io
+
 import schemathesis
+from hypothesis import strategies as st
+from pypdf import PdfWriter
 
 from scorekeeper.web.api.openapi import description
 from tests.fuzzing import FUZZING
@@ -62,12 +66,50 @@ REFUSED_WHEN_VALID = {
     # A period whose first day is after its last.
     "playerStats": ["400"],
     "rankings": ["400"],
+    # An export whose sessions and deals are not what the app would have written (every deal's
+    # points must follow from its input), or a PDF that carries none.
+    "importSessions": ["400"],
 }
 
 NOT_FOLLOWED = {"mergePlayers": "ensure_resource_availability"}
 """A check that cannot judge an operation. A merge names two players, the one in its address and
 the one it goes into (its body): a 404 for an "into" drawn at random says that one is unknown,
 not that the player just created has gone, as the check would read it."""
+
+
+def _pdf(*attached: tuple[str, bytes]) -> bytes:
+    """A small real PDF with these files attached (pypdf's writer)."""
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    for name, data in attached:
+        writer.add_attachment(name, data)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+PDFS = (
+    st.sampled_from(
+        [
+            _pdf(),
+            _pdf(
+                (
+                    "scorekeeper-session-1.json",
+                    b'{"format": "scorekeeper-export", "version": 1, "sessions": []}',
+                )
+            ),
+            _pdf(
+                ("scorekeeper-session-2.json", b'{"format": "scorekeeper-export", "sessions": 1}')
+            ),
+            _pdf(("notes.txt", b"not an export")),
+        ]
+    )
+    | st.binary(max_size=64).map(lambda tail: b"%PDF-1.7\n" + tail)
+    | st.binary(max_size=64)
+)
+"""Bodies for application/pdf (an import): real PDFs that carry an export (of no session), a
+broken one or none, and bytes that are a PDF in name only, or not at all."""
+schemathesis.openapi.media_type("application/pdf", PDFS)
 
 
 def _checks(operation_id: str, statuses: list[str]) -> dict[str, object]:

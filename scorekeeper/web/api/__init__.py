@@ -7,6 +7,7 @@ values.py     reading a body's values, and the rules' and services' results as J
 protocol.py   a session's protocol as JSON
 openapi.py    the OpenAPI description, openapi.json beside it
 players.py    the club's players; stats.py a player's statistics and the ranking
+imports.py    an export file or a PDF that carries one, imported as new sessions
 """
 
 from __future__ import annotations
@@ -18,12 +19,20 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 def init_app(app: Flask) -> None:
-    """Register the API and its description, exempt from the form token."""
+    """Register the API and its description, exempt from the form token; check the config's
+    IMPORT_MAX_BYTES."""
+    from ...services.sessions.uploads import IMPORT_MAX_BYTES
+    from ...services.sessions.uploads import checked_limit
     from ..forms import csrf
+    from . import imports  # noqa: F401  (its view joins the blueprint)
     from . import openapi  # noqa: F401  (its views join the blueprint)
     from . import players  # noqa: F401
     from . import stats  # noqa: F401
     from . import views  # noqa: F401
 
+    # The most an import may be (IMPORT_MAX_BYTES in instance/config.py), checked at start.
+    app.config["IMPORT_MAX_BYTES"] = checked_limit(
+        app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+    )
     app.register_blueprint(bp)
     csrf.exempt(bp)
