@@ -5,6 +5,7 @@ auth.py      rights (keeper, read link, PIN, bearer token), the guard before eve
 login.py     the keeper's login and logout, a read link, a session's PIN, with their forms
 keeper.py    the keeper's tokens page, with its forms
 copies.py    the keeper's page of the database's copies
+imports.py   the keeper's page that imports an export file or a session sheet
 commands.py  set-password, create-token, revoke-token
 """
 
@@ -21,6 +22,7 @@ def init_app(app: Flask) -> None:
     from . import auth
     from . import commands
     from . import copies  # noqa: F401  (its view joins the blueprint)
+    from . import imports  # noqa: F401  (its view joins the blueprint)
     from . import keeper  # noqa: F401  (its views join the blueprint)
     from . import login  # noqa: F401  (its views join the blueprint)
 
