@@ -3,8 +3,9 @@
 backup   a consistent copy of the database, safe while the app runs, checked after copying
 restore  a backup put in the database's place, the database kept first; never under a server
 export   sessions as JSON (docs in scorekeeper/storage/exchange.py)
-import   sessions from such a JSON file, each as a new session, checked as the app checks a deal
-         (docs in scorekeeper/services/sessions/importing.py); all or nothing
+import   sessions from such a JSON file, or from a session sheet (a PDF that carries its export),
+         each as a new session, checked as the app checks a deal (docs in
+         scorekeeper/services/sessions/importing.py and uploads.py); all or nothing
 audit-all  every stored deal audited again with today's rules, changing nothing
 """
 
@@ -27,6 +28,7 @@ from flask_babel import ngettext
 from ..services.deals.reaudit import reaudit_all
 from ..services.sessions import exports as exchange
 from ..services.sessions import importing
+from ..services.sessions import uploads
 from ..services.sessions.exports import backup_database
 from ..services.sessions.exports import integrity_check
 from ..services.sessions.exports import restore_database
@@ -140,15 +142,17 @@ def export(session_ids: tuple[int, ...], output: Path | None) -> None:
 @click.argument("file", type=click.File("rb"))
 @with_appcontext
 def import_(file: IO[bytes]) -> None:
-    """Read an export FILE ("-" for standard input): each session becomes a new session.
+    """Read an export FILE ("-" for standard input), or a session sheet (a PDF that carries its
+    session's export, told by its first bytes): each session becomes a new session.
 
     The whole file is checked first, as strictly as the app takes a session and its deals: every
     deal's points, scores and problems must be what its input gives. If anything in it is wrong,
-    nothing is stored.
+    or a session of it was imported before, nothing is stored.
     """
     try:
         # One byte over the limit is enough to refuse a file, however large it is.
-        imported = importing.import_file(get_db(), file.read(importing.MAX_FILE_BYTES + 1))
+        raw = file.read(importing.MAX_FILE_BYTES + 1)
+        imported = uploads.import_exports(get_db(), uploads.read_upload(raw))
     except exchange.ExchangeError as error:
         message = _(
             "%(file)s: %(error)s. Nothing was imported.",

@@ -494,6 +494,33 @@ def test_import_of_a_session_in_every_form_round_trips_exactly(runner, app, tmp_
     assert without_ids(export_of(other)) == without_ids(exported)
 
 
+def test_import_reads_a_session_sheet_and_refuses_it_again(runner, app, session_ids, tmp_path):
+    sheet = tmp_path / "sheet.pdf"
+    response = app.test_client().get(f"/sessions/{session_ids[0]}/sheet.pdf")
+    sheet.write_bytes(response.data)
+    result = runner.invoke(args=["import", str(sheet)])
+    assert result.exit_code == 0, result.output
+    assert result.output == "Imported 1 session: 3\n"
+    assert without_ids(export_of(app, [3])) == without_ids(export_of(app, [session_ids[0]]))
+    before = stored_counts(app)
+    again = runner.invoke(args=["import", str(sheet)])
+    assert again.exit_code == 1
+    assert again.output == (
+        f"Error: {sheet}: session {session_ids[0]} of this file was imported before: it is "
+        "session 3 here. Nothing was imported.\n"
+    )
+    assert stored_counts(app) == before
+
+
+def test_import_of_a_pdf_that_carries_no_export_says_so(runner, app, tmp_path):
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(app.test_client().get("/print/blank.pdf?ruleset=scarto").data)
+    result = runner.invoke(args=["import", str(scan)])
+    assert result.exit_code == 1
+    assert "no attachment of this PDF is a scorekeeper export" in result.output
+    assert stored_counts(app) == [0, 0, 0]
+
+
 # audit-all
 
 
