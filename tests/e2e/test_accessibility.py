@@ -47,6 +47,7 @@ PAGES = {
     "full piles form": "/sessions/{id}/deals/new/piles",
     "trick by trick form": "/sessions/{id}/deals/new/play",
     "import form": "/sessions/{id}/deals/import",
+    "import sessions": "/keeper/import",
     "scarto check": "/sessions/{id}/scarto",
 }
 # The deals of the evening by the form they were entered with, and the field of each form that is

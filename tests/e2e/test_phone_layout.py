@@ -70,6 +70,7 @@ PAGES = {
     "full piles form": "/sessions/{id}/deals/new/piles",
     "trick by trick form": "/sessions/{id}/deals/new/play",
     "import form": "/sessions/{id}/deals/import",
+    "import sessions": "/keeper/import",
     "scarto check": "/sessions/{id}/scarto",
     "players": "/players",
     "paper protocol": "/sessions/paper",
