@@ -72,6 +72,8 @@ def test_the_sheet_is_a_pdf_a_3b_carrying_the_sessions_export_as_data(app):
     last = max(d["updated"] for d in export["sessions"][0]["deals"])
     stamp = datetime.datetime.fromisoformat(last).astimezone(datetime.UTC)
     assert embedded["/Params"]["/ModDate"] == stamp.strftime("D:%Y%m%d%H%M%SZ")
+    assert embedded["/Params"]["/CreationDate"] == embedded["/Params"]["/ModDate"]
+    assert export["origin"]["exported_at"].startswith(stamp.strftime("%Y-%m-%dT%H:%M:%S"))
 
 
 def test_every_font_is_embedded(app):
