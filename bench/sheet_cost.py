@@ -28,7 +28,6 @@ move by a tenth from one run to the next on a shared machine: compare runs made 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import re
 import statistics
@@ -48,6 +47,7 @@ from scorekeeper import services
 from scorekeeper.sheets.render import Attached
 from scorekeeper.sheets.render import harfbuzz_subsetting
 from scorekeeper.sheets.render import render_pdf
+from scorekeeper.sheets.render import weasyprint_attachment
 from scorekeeper.storage import access
 from scorekeeper.storage.db import open_db
 from scorekeeper.web import warm_up
@@ -172,14 +172,7 @@ def carrying(attached: Attached | None) -> dict:
     """WeasyPrint's options for a PDF/A-3b carrying the file, as the app's sheet does."""
     if attached is None:
         return {}
-    file = weasyprint.Attachment(
-        file_obj=io.BytesIO(attached.data),
-        name=attached.name,
-        description=attached.description,
-        created=attached.when,
-        modified=attached.when,
-        relationship=attached.relationship,
-    )
+    file = weasyprint_attachment(weasyprint, attached)
     return {"pdf_variant": "pdf/a-3b", "attachments": [file]}
 
 

@@ -124,14 +124,15 @@ def _render(
     if attached is not None:
         carried = {
             "pdf_variant": "pdf/a-3b",
-            "attachments": [_attachment(weasyprint, attached)],
+            "attachments": [weasyprint_attachment(weasyprint, attached)],
             "finisher": one_entry_each,
         }
     pdf: bytes = document.write_pdf(font_config=font_config, stylesheets=sheets, **carried)
     return pdf
 
 
-def _attachment(weasyprint: Any, attached: Attached) -> Any:
+def weasyprint_attachment(weasyprint: Any, attached: Attached) -> Any:
+    """The file as WeasyPrint attaches it (dated, described, its relationship said)."""
     return weasyprint.Attachment(
         file_obj=io.BytesIO(attached.data),
         name=attached.name,

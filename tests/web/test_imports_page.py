@@ -8,27 +8,21 @@ import json
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.storage import access
 from scorekeeper.web.db import get_db
 from tests.databases import add_session
-from tests.databases import fresh_database
 from tests.passwords import quick_hash
 from tests.web.helpers import field_errors
 from tests.web.helpers import page
 from tests.web.helpers import text
 from tests.web.test_imports_api import counts
 from tests.web.test_imports_api import export_of
+from tests.web.test_imports_api import new_app
 from tests.web.test_imports_api import sheet_of
 from tests.web.test_imports_api import with_attachments
 
 URL = "/keeper/import"
 DEALS = [[30, 27, 21], [20, 30, 28], [28, 28, 22]]
-
-
-def new_app(path, **config):
-    """The real app, its form token on as in a browser."""
-    return create_app({"TESTING": True, "DATABASE": fresh_database(path), **config})
 
 
 @pytest.fixture
