@@ -266,3 +266,23 @@ def test_in_club_mode_an_import_needs_a_token_that_may_write(source, target):
     assert post(target, body, "application/json", Authorization=bearer(reader)).status_code == 403
     response = post(target, body, "application/json", Authorization=bearer(writer))
     assert response.status_code == 201
+
+
+def test_an_upload_of_more_sessions_than_an_upload_takes_is_refused_before_any_is_read(target):
+    """UPLOAD_MAX_SESSIONS (100) is counted first: the 101 entries here are no sessions at all,
+    and the refusal names their number, not their shape."""
+    from scorekeeper.services.sessions.uploads import UPLOAD_MAX_SESSIONS
+
+    before = counts(target)
+    body = {
+        "format": "scorekeeper-export",
+        "version": 2,
+        "sessions": [0] * (UPLOAD_MAX_SESSIONS + 1),
+    }
+    answer = post(target, json.dumps(body).encode(), "application/json")
+    assert answer.status_code == 400
+    assert (
+        f"at most {UPLOAD_MAX_SESSIONS}, not {UPLOAD_MAX_SESSIONS + 1}"
+        in answer.get_json()["error"]
+    )
+    assert counts(target) == before

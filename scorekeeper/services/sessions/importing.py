@@ -104,15 +104,16 @@ def import_file(db: sqlite_utils.Database, raw: bytes) -> Imported:
     return store_checked(db, checked, reworded)
 
 
-def check_file(raw: bytes) -> tuple[exchange.Checked, int]:
+def check_file(raw: bytes, most_sessions: int = MAX_SESSIONS) -> tuple[exchange.Checked, int]:
     """Every session of an export file as it is to be stored, checked as the app would have
-    made it, and how many of its deals are reworded; nothing is stored.
+    made it, and how many of its deals are reworded; nothing is stored. At most
+    ``most_sessions`` sessions, counted before any is read.
 
     :raises ExchangeError: saying what is wrong and where.
     """
     checked: exchange.Checked = []
     reworded = 0
-    for index, (session, deals) in enumerate(read_file(raw)):
+    for index, (session, deals) in enumerate(read_file(raw, most_sessions)):
         row, rows, changed = _check_session(session, deals, f"sessions[{index}]")
         checked.append((row, rows))
         reworded += changed
@@ -125,8 +126,9 @@ def store_checked(db: sqlite_utils.Database, checked: exchange.Checked, reworded
     return Imported(exchange.store_sessions(db, checked), reworded, origins)
 
 
-def read_file(raw: bytes) -> exchange.Checked:
-    """An export file's sessions, checked for size, depth and shape."""
+def read_file(raw: bytes, most_sessions: int = MAX_SESSIONS) -> exchange.Checked:
+    """An export file's sessions, checked for size, depth, count and shape, in that order: no
+    session is read before their number is known to be within ``most_sessions``."""
     if len(raw) > MAX_FILE_BYTES:
         too_large = translatable("the file is larger than %(most)s MB")
         raise ExchangeError(too_large, most=MAX_FILE_BYTES // 2**20)
@@ -134,10 +136,10 @@ def read_file(raw: bytes) -> exchange.Checked:
     if _deeper_than(data, MAX_DEPTH):
         too_deep = translatable("the file is nested more than %(most)s deep")
         raise ExchangeError(too_deep, most=MAX_DEPTH)
-    sessions = exchange.check_export(data)
-    if len(sessions) > MAX_SESSIONS:
-        raise refusal("sessions", _AT_MOST, most=MAX_SESSIONS, count=len(sessions))
-    return sessions
+    listed = data.get("sessions") if isinstance(data, dict) else None
+    if isinstance(listed, list) and len(listed) > most_sessions:
+        raise refusal("sessions", _AT_MOST, most=most_sessions, count=len(listed))
+    return exchange.check_export(data)
 
 
 def _deeper_than(value: object, most: int) -> bool:
