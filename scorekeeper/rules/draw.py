@@ -176,3 +176,19 @@ def _sum(x: tuple[int, int, int], y: tuple[int, int, int]) -> tuple[int, int, in
 def _first_dealer(table: tuple[int, ...], dealt_first: frozenset[int]) -> int:
     """The first seat whose entrant did not deal first last round; the first seat if none."""
     return next((seat for seat, e in enumerate(table) if e not in dealt_first), 0)
+
+
+def assess(tables: Sequence[Sequence[int]], sitting_out: Sequence[int], history: History) -> Draw:
+    """A draw as arranged by hand (the director swapped two entrants): its first dealers and
+    its cost, as ``draw_round`` would give them."""
+    drawn = tuple(tuple(table) for table in tables)
+    ordered = sorted([e for table in drawn for e in table] + list(sitting_out))
+    return Draw(
+        tables=drawn,
+        first_dealers=tuple(_first_dealer(table, history.first_dealers) for table in drawn),
+        sitting_out=tuple(sorted(sitting_out)),
+        cost=Cost(
+            *_tables_cost([list(t) for t in drawn], history),
+            _bye_spread(ordered, list(sitting_out), history.sat_out),
+        ),
+    )

@@ -75,13 +75,15 @@ def _register(app: Flask) -> None:
     from . import conditional
     from . import deals
     from . import errors
+    from . import events
     from . import i18n
     from . import players
     from . import sessions
     from . import sheets
     from . import stats
 
-    features = (conditional, i18n, errors, access, sessions, deals, players, stats, sheets, api)
+    features = (conditional, i18n, errors, access, sessions, deals, players, stats, sheets, events)
+    features = (*features, api)
     for feature in (*features, cli):
         feature.init_app(app)
 

@@ -93,7 +93,7 @@ def check_session(
         "language": clean_language(body.get("language", "en")),
         "played_on": clean_played_on(body.get("played_on")),
     }
-    pin = _pin(body.get("pin"))
+    pin = clean_pin(body.get("pin"))
     pin_hash = hash_secret(pin, hash_method) if pin else None
     return NewSession(row, links, pin_hash, ruleset)
 
@@ -106,7 +106,7 @@ def store_session(db: sqlite_utils.Database, checked: NewSession) -> int:
     return session_id
 
 
-def _pin(value: object) -> str | None:
+def clean_pin(value: object) -> str | None:
     """An edit PIN: 4 to 12 digits, or none."""
     if value in (None, ""):
         return None

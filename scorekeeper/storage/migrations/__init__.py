@@ -22,6 +22,9 @@ from . import server  # noqa: F401  a club server that runs for years: the figur
 from . import origins  # noqa: F401  sheets that carry their data: the database's identity
 
 # isort: split
+from . import events  # noqa: F401  club evenings: events, entrants, rounds, tables
+
+# isort: split
 from .steps import migrations
 
 __all__ = ["migrations"]
