@@ -69,6 +69,14 @@ REFUSED_WHEN_VALID = {
     # An export whose sessions and deals are not what the app would have written (every deal's
     # points must follow from its input), or a PDF that carries none.
     "importSessions": ["400"],
+    # An event's entrants must differ by name and by person, fill a table (three players, or two
+    # couples for Piedicavallo: couples are objects there, names elsewhere), and be the ones a
+    # withdrawal, a swap, a keep-apart pair or an adjustment names; its deals per round are a
+    # multiple of the table's players; match points and the point difference are for couples.
+    "createEvent": ["400"],
+    "changeEntrants": ["400"],
+    "swapEntrants": ["400"],
+    "addAdjustment": ["400"],
 }
 
 NOT_FOLLOWED = {"mergePlayers": "ensure_resource_availability"}

@@ -8,6 +8,7 @@ protocol.py   a session's protocol as JSON
 openapi.py    the OpenAPI description, openapi.json beside it
 players.py    the club's players; stats.py a player's statistics and the ranking
 imports.py    an export file or a PDF that carries one, imported as new sessions
+events.py     club evenings: events, their rounds, adjustments and standings
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def init_app(app: Flask) -> None:
     from ...services.sessions.uploads import IMPORT_MAX_BYTES
     from ...services.sessions.uploads import checked_limit
     from ..forms import csrf
+    from . import events  # noqa: F401  (its views join the blueprint)
     from . import imports  # noqa: F401  (its view joins the blueprint)
     from . import openapi  # noqa: F401  (its views join the blueprint)
     from . import players  # noqa: F401
