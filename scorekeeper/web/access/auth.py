@@ -52,6 +52,7 @@ OPEN = {
     "api.count",
     "api.audit",
     "deals.checker",
+    "events.join",
 }
 WRITE_PAGES = {"deals.new", "deals.edit", "deals.scarto", "deals.import_deal"}
 KEEPER_ONLY = {"sessions.delete", "sessions.restore", "sessions.details"}
@@ -164,11 +165,19 @@ def _refusal() -> Response | None:
         return None
     if is_keeper():
         return None
+    if request.endpoint == "events.board" and not writing() and _reads_event():
+        return None
     if _is_club_page() and not writing() and can_read_club():
         return None
     if session_id is not None and writing() and can_read(session_id):
         return redirect(url_for("access.pin", session_id=session_id, next=request.full_path))
     return redirect(url_for("access.login", next=request.full_path))
+
+
+def _reads_event() -> bool:
+    """The visitor came by the read link of the event asked for (events/board.py ``join``)."""
+    event_id = (request.view_args or {}).get("event_id")
+    return event_id is not None and event_id in session.get("events", [])
 
 
 def can_read_club() -> bool:
