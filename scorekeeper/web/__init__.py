@@ -83,8 +83,7 @@ def _register(app: Flask) -> None:
     from . import stats
 
     features = (conditional, i18n, errors, access, sessions, deals, players, stats, sheets, events)
-    features = (*features, api)
-    for feature in (*features, cli):
+    for feature in (*features, api, cli):
         feature.init_app(app)
 
 
