@@ -47,7 +47,10 @@ def read_entrants(
         raise InputError(_("%(field)s must be a list of entrants", field=field), field)
     if len(given) > MAX_ENTRANTS:
         raise InputError(_("an event has at most %(n)s entrants", n=MAX_ENTRANTS), field)
-    read = [_entrant(db, entry, ruleset, field) for entry in given]
+    try:
+        read = [_entrant(db, entry, ruleset, field) for entry in given]
+    except InputError as error:  # a player's reader names "players": here they are entrants
+        raise InputError(str(error), field) from None
     if len({entrant.name.casefold() for entrant in read}) != len(read):
         raise InputError(_("two entrants have the same name"), field)
     return read
