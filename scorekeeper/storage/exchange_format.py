@@ -4,11 +4,14 @@ Version 2 (written since #34) adds ``origin`` beside the sessions: ``{"database"
 the database it was written from, "exported_at": when (UTC, ISO 8601), "app": "scorekeeper
 <version>"}``, and each session's ``id`` is required, the session's id in that database. An
 import keeps the two for each session it makes (origins.py). Version 1 files, without origin,
-are read as before; an origin in them, or none in version 2, is refused.
+are read as before; an origin in them, or none in version 2, is refused. An evening sheet's
+export (services/events/export.py) has an ``event`` object beside its table sessions: checked
+for shape and size only; an import brings in the sessions, not the event.
 """
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -25,6 +28,7 @@ from .checks import integer
 from .checks import is_int
 from .checks import items
 from .checks import json_object
+from .checks import kind
 from .checks import one_of
 from .checks import optional
 from .checks import players
@@ -46,6 +50,9 @@ VERSIONS = (1, 2)
 """The versions read."""
 FORMS = ("totals", "quick", "piles", "play")
 ORIGIN_FIELDS = ("database", "exported_at", "app")
+MAX_EVENT_BYTES = 2**20
+"""An evening sheet's export has its event beside its table sessions (services/events/export.py):
+an object of at most this much JSON, read and not imported (its sessions are)."""
 SESSION_FIELDS = (
     *("ruleset", "overrides", "players", "first_dealer", "table_name", "place", "language"),
     *("played_on", "created", "pending_scarto", "pending_play", "deleted"),
@@ -87,7 +94,7 @@ None in a version 1 file) beside its stored fields."""
 
 def check_export(data: object) -> Checked:
     """Check an export's shape: ExchangeError says what is wrong and where."""
-    top = record(data, "the file", {"format", "version", "sessions"}, optional={"origin"})
+    top = record(data, "the file", {"format", "version", "sessions"}, optional={"origin", "event"})
     if top["format"] != FORMAT:
         template = translatable("must be %(format)s, not %(value)s")
         raise refusal("format", template, format=repr(FORMAT), value=show(top["format"]))
@@ -102,6 +109,8 @@ def check_export(data: object) -> Checked:
         database = _check_origin(top["origin"])
     elif "origin" in top:
         raise refusal("the file", translatable("unknown field %(fields)s"), fields="origin")
+    if "event" in top:
+        _check_event(top["event"])
     sessions = items(top["sessions"], "sessions")
     checked = [_check_session(raw, f"sessions[{n}]", database) for n, raw in enumerate(sessions)]
     seen: set[int] = set()
@@ -121,6 +130,16 @@ def _check_origin(value: object) -> str:
     field(fields, "origin", "exported_at", timestamp)
     field(fields, "origin", "app", text)
     return str(field(fields, "origin", "database", _uuid))
+
+
+def _check_event(value: object) -> None:
+    """The event an evening sheet's export carries: an object, of bounded size."""
+    if not isinstance(value, dict):
+        raise refusal("event", translatable("must be an object, not %(kind)s"), kind=kind(value))
+    size = len(json.dumps(value))
+    if size > MAX_EVENT_BYTES:
+        template = translatable("at most %(most)s bytes, not %(count)s")
+        raise refusal("event", template, most=MAX_EVENT_BYTES, count=size)
 
 
 def _uuid(value: object) -> str:

@@ -271,6 +271,7 @@ def _sheet(
     filename: str,
     still_current: Callable[[], bool] = lambda: True,
     attached: Callable[[], Attached] | None = None,
+    stylesheets: Sequence[str] = STYLESHEETS,
 ) -> Response | printing.Answer:
     """The PDF under key from the cache, or rendered from html() and kept if still current;
     while another sheet is rendered, the page that tries again (web/sheets/printing.py)."""
@@ -285,7 +286,7 @@ def _sheet(
                 return printing.busy()
             try:
                 carry = attached() if attached else None
-                pdf = render_pdf(html(), static, STYLESHEETS, carry)
+                pdf = render_pdf(html(), static, stylesheets, carry)
             except OSError:  # a missing system library: say so rather than crash
                 abort(503)
         if still_current():
