@@ -80,8 +80,11 @@ def draw_round(
     seated = [entrant for entrant in ordered if entrant not in out]
     best: list[list[int]] = []
     best_cost = None
-    for _ in range(STARTS if len(seated) > per_table else 1):
-        tables = _search(seated, per_table, history, rng)
+    for start in range(STARTS if len(seated) > per_table else 1):
+        # The first start seats greedily, as a director would by hand: the search never ends
+        # worse than that; the others start from random tables.
+        first = _greedy(seated, per_table, history) if start == 0 else None
+        tables = _search(seated, per_table, history, rng, first)
         cost = _tables_cost(tables, history)
         if best_cost is None or cost < best_cost:
             best, best_cost = tables, cost
@@ -137,14 +140,39 @@ def _tables_cost(tables: list[list[int]], history: History) -> tuple[int, int, i
     return (totals[0], totals[1], totals[2])
 
 
+def _greedy(seated: list[int], per_table: int, history: History) -> list[list[int]]:
+    """Tables seated by hand's method: each starts with the lowest number left, then takes,
+    seat by seat, whoever left costs least beside those seated (the lowest number among
+    equals)."""
+    left = list(seated)
+    tables = []
+    while left:
+        table = [left.pop(0)]
+        while len(table) < per_table:
+            best = min(left, key=lambda e: (_with(e, [*table, e], history), e))
+            left.remove(best)
+            table.append(best)
+        tables.append(table)
+    return tables
+
+
 def _search(
-    seated: list[int], per_table: int, history: History, rng: random.Random
+    seated: list[int],
+    per_table: int,
+    history: History,
+    rng: random.Random,
+    start: list[list[int]] | None = None,
 ) -> list[list[int]]:
-    """Random tables, then swaps of two entrants of different tables kept while they lower the
-    cost, until TRIES_EACH tries an entrant in a row lower nothing."""
+    """Random tables (or ``start``), then swaps of two entrants of different tables kept while
+    they lower the cost, until TRIES_EACH tries an entrant in a row lower nothing."""
     shuffled = list(seated)
     rng.shuffle(shuffled)
-    tables = [shuffled[i : i + per_table] for i in range(0, len(shuffled), per_table)]
+    if start is not None:
+        tables = [list(table) for table in start]
+        shuffled = [entrant for table in tables for entrant in table]
+        rng.shuffle(shuffled)
+    else:
+        tables = [shuffled[i : i + per_table] for i in range(0, len(shuffled), per_table)]
     if len(tables) < 2:
         return tables
     where = {entrant: (t, s) for t, table in enumerate(tables) for s, entrant in enumerate(table)}
