@@ -12,10 +12,8 @@ from .steps import migrations
 def create_events(db: sqlite_utils.Database) -> None:
     # An event is an evening (or one evening of a championship) of several tables at once. Its
     # entrants keep their number for good: a withdrawn entrant stays in the standings with what
-    # he played (``withdrawn_from``: the first round he is not drawn in). A round is a draft
-    # until published (its tables, first dealers and sit-outs as JSON, redrawn or swapped);
-    # publishing makes one ordinary session per table (event_tables). Adjustments are a ledger:
-    # removing one keeps it, with when.
+    # he played (``withdrawn_from``: the first round he is not drawn in; ``joined_at``: the
+    # first he is drawn in, for those added at the door).
     db.execute(
         """create table events (
                id integer primary key,
@@ -43,6 +41,14 @@ def create_events(db: sqlite_utils.Database) -> None:
                primary key (event_id, a, b)
            )"""
     )
+
+
+@migrations()
+def create_event_rounds(db: sqlite_utils.Database) -> None:
+    # A round is a draft until published: its tables (entrants in seat order), first dealers
+    # (a seat a table) and sit-outs as JSON, redrawn or swapped. Publishing makes one session a
+    # table (event_tables); the director may end a table before its deals are played. The
+    # adjustments are a ledger: a removed one stays, with when.
     db.execute(
         """create table event_rounds (
                event_id integer not null references events(id),
