@@ -108,6 +108,7 @@ bench: $(DEV_STAMP) $(MO)
 	$(BIN)/python -m bench.cold_start
 	$(BIN)/python -m bench.protocol_page
 	$(BIN)/python -m bench.draw
+	$(BIN)/python -m bench.event_sheets
 	$(BIN)/python -m bench.events
 	$(BIN)/python -m bench.club_load --seconds 20
 	$(BIN)/python -m bench.taps
