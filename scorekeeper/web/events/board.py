@@ -4,7 +4,8 @@ progress and the standings (unless the director hides them until the end). Read-
 The event's read link (/events/board/<token>, open to all) lets its visitor read this board
 and nothing else, as a session's read link does (access/login.py ``view``): the event's id is
 kept in the Flask session (``session["events"]``), which access/auth.py reads. The page looks
-again by itself every minute (a meta refresh: no script).
+again by itself every minute while it is on screen (static/board.js; a meta refresh cannot be
+stopped by its reader, WCAG 2.2.1).
 """
 
 from __future__ import annotations

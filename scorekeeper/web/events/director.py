@@ -87,8 +87,11 @@ def _forms(view: EventView, failed: dict[str, Any]) -> dict[str, FlaskForm]:
         if (draft)
         else []
     )
-    made["swap_form"].first.choices = _numbered((no, names[no]) for no in drawn)
-    made["swap_form"].second.choices = _numbered((no, names[no]) for no in drawn)
+    swap = made["swap_form"]
+    swap.first.choices = swap.second.choices = _numbered((no, names[no]) for no in drawn)
+    if draft and "swap_form" not in failed:  # a seated entrant and, first, one sitting out
+        swap.first.data = draft.tables[0].entrants[0]
+        swap.second.data = (draft.sitting_out or draft.tables[-1].entrants)[-1]
     return made
 
 

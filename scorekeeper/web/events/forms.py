@@ -33,7 +33,7 @@ from ..sessions.forms import played_on_field
 
 LOOK_ALIKE_LABEL = _l("It is another person: keep the name as written")
 ORDERS = (
-    ("", _l("As the ruleset suits (table points; match points for couples)")),
+    ("", _l("Usual for the ruleset")),
     ("table-points", _l("Table points (2, 1, ½ at each table)")),
     ("match-points", _l("Match points (couples)")),
     ("score", _l("Total score")),
