@@ -119,7 +119,7 @@ def test_the_evening_sheet_holds_standings_results_ledger_and_draw(app):
         assert f"Round {number}" in text
     assert text.count("ended by the director") == 1
     assert "Deals: 1 of 3 · ended by the director" in text
-    assert "a bye scores 1.17 points" in text
+    assert "a bye is worth 1.17" in text
     assert "late" in text
     assert "typo · removed" in text
     assert "Seed: 7." in text

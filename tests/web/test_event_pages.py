@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.services import events
+from scorekeeper.storage import events as stored_events
 from tests.web.club import add_session
 from tests.web.club import call
 from tests.web.helpers import page
@@ -305,3 +306,14 @@ def test_in_club_mode_the_board_is_read_by_its_link_and_nothing_else(app, client
     assert director.get(f"/events/{event_id}").status_code == 200
     assert director.get(f"/events/{event_id}/board").status_code == 200
     assert "Evenings" in text(page(director.get("/events")).select_one("header nav"))
+
+
+def test_the_form_takes_the_pairs_kept_apart_by_name_and_the_seed(app, client):
+    event_id = create(client, keep_apart="anna, Carla\nDario,Gina", seed="4242")
+    shown = view(app, event_id)
+    assert shown.event["seed"] == 4242
+    assert call(app, stored_events.keep_apart, event_id) == [(1, 3), (4, 7)]
+    refused = client.post("/events", data=event_form(keep_apart="Anna, Nobody"))
+    assert refused.status_code == 400
+    assert "each line is two entrants of the list" in text(page(refused))
+    assert len(call(app, events.list_events)) == 1  # nothing stored

@@ -12,6 +12,7 @@ from decimal import Decimal
 from decimal import InvalidOperation
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField
@@ -25,6 +26,7 @@ from wtforms import TextAreaField
 from wtforms import validators
 
 from ...rules import PRESETS
+from ...services import InputError
 from ..forms import options
 from ..forms import ruleset_choices
 from ..i18n import LANGUAGES
@@ -63,6 +65,8 @@ class EventForm(FlaskForm):
     entrants = TextAreaField(_l("Entrants, one a line"))
     confirm_look_alikes = BooleanField(LOOK_ALIKE_LABEL)
     look_alike = False
+    keep_apart = TextAreaField(_l("Kept apart by the draw (optional): two entrants a line"))
+    seed = IntegerField(_l("Seed of the draw (optional)"), [validators.Optional()])
     create = SubmitField(_l("Create the event"))
 
 
@@ -154,7 +158,37 @@ def event_body(form: EventForm) -> dict[str, Any]:
     }
     if form.ranking.data:
         body["ranking"] = {"order": form.ranking.data}
+    if form.seed.data is not None:
+        body["seed"] = form.seed.data
+    pairs = keep_apart_pairs(form.keep_apart.data, body["entrants"])
+    if pairs:
+        body["keep_apart"] = pairs
     return body
+
+
+def keep_apart_pairs(text: str | None, entrants: list[Any]) -> list[list[int]]:
+    """The pairs typed a line each, "Anna, Bruno" (two entrants' names, a couple's as the list
+    names it), as the entrants' numbers; InputError naming a name that is no entrant's."""
+    numbers: dict[str, int] = {}
+    for no, entrant in enumerate(entrants, start=1):
+        names = [entrant] if isinstance(entrant, str) else [entrant.get("name", "")]
+        if isinstance(entrant, dict):
+            names.append(" & ".join(entrant["players"]))
+        for name in names:
+            numbers.setdefault(" ".join(name.split()).casefold(), no)
+    pairs = []
+    for line in (text or "").splitlines():
+        if not line.strip():
+            continue
+        names = [" ".join(part.split()).casefold() for part in line.split(",")]
+        found = [numbers.get(name) for name in names]
+        if len(names) != 2 or None in found:
+            raise InputError(
+                _("Kept apart: each line is two entrants of the list, “Anna, Bruno”"),
+                "keep_apart",
+            )
+        pairs.append([int(no) for no in found if no is not None])
+    return pairs
 
 
 def number_of(text: str | None) -> int | float | str:
