@@ -14,6 +14,17 @@ def create(client, **changes) -> dict:
     return response.get_json()
 
 
+def play_first_round(client, event: str) -> list[dict]:
+    """Round 1 drawn, published, and each table's three deals played: (30, 20, 28) each."""
+    client.post(f"{event}/rounds")
+    tables = client.post(f"{event}/rounds/1/publish").get_json()["tables"]
+    for table in tables:
+        for _ in range(3):
+            path = f"{API}/sessions/{table['session_id']}/deals"
+            assert client.post(path, json={"points": [30, 20, 28]}).status_code == 201
+    return tables
+
+
 def codes(response) -> list[str]:
     return [problem["code"] for problem in response.get_json()["problems"]]
 
@@ -76,14 +87,7 @@ def test_a_round_drawn_redrawn_swapped_published_and_closed(client):
 def test_standings_adjustments_and_their_removal(client):
     made = create(client)
     event = f"{API}/events/{made['id']}"
-    client.post(f"{event}/rounds")
-    tables = client.post(f"{event}/rounds/1/publish").get_json()["tables"]
-    for table in tables:
-        for _ in range(3):
-            deal = client.post(
-                f"{API}/sessions/{table['session_id']}/deals", json={"points": [30, 20, 28]}
-            )
-            assert deal.status_code == 201
+    tables = play_first_round(client, event)
     added = client.post(
         f"{event}/adjustments", json={"entrant": 1, "points": -0.5, "reason": "late"}
     )
@@ -129,13 +133,7 @@ def test_bad_input_is_a_400_naming_it_and_stores_nothing(client):
 def test_the_tables_count_in_the_club_statistics_like_any_session(client):
     made = create(client)
     event = f"{API}/events/{made['id']}"
-    client.post(f"{event}/rounds")
-    tables = client.post(f"{event}/rounds/1/publish").get_json()["tables"]
-    for table in tables:
-        for _ in range(3):
-            client.post(
-                f"{API}/sessions/{table['session_id']}/deals", json={"points": [30, 20, 28]}
-            )
+    tables = play_first_round(client, event)
     seated = tables[0]["entrants"][0]
     player = made["entrants"][seated - 1]["player_ids"][0]
     stats = client.get(f"{API}/players/{player}/stats?min_deals=1").get_json()
