@@ -70,7 +70,7 @@ def login() -> Any:
     """The keeper's login; failed attempts are limited per client."""
     form = LoginForm()
     if form.validate_on_submit():
-        attempt = _try()
+        attempt = try_secret()
         stored = access.keeper_password_hash(get_db())
         if stored and check_password_hash(stored, form.password.data or ""):
             access.forget_attempt(get_db(), attempt)
@@ -81,7 +81,7 @@ def login() -> Any:
             access.start_login(get_db(), token_hash(token), _client(), agent)
             session["login"] = token
             return redirect(_next_path(), 303)
-        _failed()
+        log_failed()
         form.password.errors.append(_("That is not the keeper's password."))
         return render_template("auth/login.html", form=form), 401
     return render_template("auth/login.html", form=form), (400 if form.is_submitted() else 200)
@@ -104,10 +104,10 @@ def _end_this_login() -> None:
 @bp.get("/view/<token>")
 def view(token: str) -> Response:
     """A session's read-only link: whoever has it may read that session."""
-    attempt = _try()
+    attempt = try_secret()
     session_id = access.session_by_read_token(get_db(), token) if len(token) < 64 else None
     if session_id is None:
-        _failed()
+        log_failed()
         abort(404)
     access.forget_attempt(get_db(), attempt)
     session["read"] = sorted({*session.get("read", []), session_id})
@@ -119,10 +119,10 @@ def club(token: str) -> Response:
     """The club read link: whoever has it may read the club's players and rankings, nothing
     else, for as long as it is the live one (auth.can_read_club). Wrong ones count as wrong
     passwords do."""
-    attempt = _try()
+    attempt = try_secret()
     link = access.club_link(get_db()) if len(token) < 64 else None
     if link is None or not hmac.compare_digest(token.encode(), link["token"].encode()):
-        _failed()
+        log_failed()
         abort(404)
     access.forget_attempt(get_db(), attempt)
     session["club"] = link["id"]
@@ -179,12 +179,12 @@ def pin(session_id: int) -> Any:
         abort(404)
     form = PinForm()
     if form.validate_on_submit():
-        attempt = _try()
+        attempt = try_secret()
         if stored["pin_hash"] and check_password_hash(stored["pin_hash"], form.pin.data or ""):
             access.forget_attempt(get_db(), attempt)
             session["write"] = sorted({*session.get("write", []), session_id})
             return redirect(_next_path(url_for("sessions.detail", session_id=session_id)), 303)
-        _failed()
+        log_failed()
         form.pin.errors.append(_("That is not this session's PIN."))
         return render_template("auth/pin.html", form=form, session_id=session_id), 401
     return render_template("auth/pin.html", form=form, session_id=session_id)
@@ -194,7 +194,7 @@ def _client() -> str:
     return request.remote_addr or "?"
 
 
-def _try() -> list[int]:
+def try_secret() -> list[int]:
     """Count this try as failed until it succeeds; 429 when the client, or its network, has had
     its tries."""
     address, network = client_keys(request.remote_addr)
@@ -207,7 +207,7 @@ def _try() -> list[int]:
     return attempt
 
 
-def _failed() -> None:
+def log_failed() -> None:
     current_app.logger.warning(
         "failed login, PIN or read link from %s on %s", _client(), request.path
     )

@@ -23,8 +23,8 @@ from ...services.events import EventView
 from ...services.events import event_by_read_token
 from ...services.events import event_view
 from ...services.events.view import seat_letters
-from ..access.login import _failed
-from ..access.login import _try
+from ..access.login import log_failed
+from ..access.login import try_secret
 from ..db import get_db
 from . import bp
 
@@ -35,10 +35,10 @@ REFRESH_SECONDS = 60
 def join(token: str) -> Response:
     """The event's read link: whoever has it may read the event's board. Wrong links count
     as wrong passwords do."""
-    attempt = _try()
+    attempt = try_secret()
     event_id = event_by_read_token(get_db(), token) if len(token) < 64 else None
     if event_id is None:
-        _failed()
+        log_failed()
         abort(404)
     access.forget_attempt(get_db(), attempt)
     session["events"] = sorted({*session.get("events", []), event_id})

@@ -35,7 +35,7 @@ from ..addresses import shared_url
 from ..addresses import why_no_link
 from ..db import get_db
 from ..sheets import printing
-from ..sheets.views import _sheet as pdf_response  # the sheets' cache and turn, shared
+from ..sheets.views import sheet_response as pdf_response  # the sheets' cache and turn
 from . import bp
 
 STYLESHEETS = ("print.css", "print-events.css")

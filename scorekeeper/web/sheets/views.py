@@ -112,7 +112,7 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
 
     # Kept only if no write came between the version and the render (or it would hide the write).
     current = lambda: version == _version(session_id)  # noqa: E731
-    return _sheet(key, html, f"protocol-{session_id}.pdf", current, attached)
+    return sheet_response(key, html, f"protocol-{session_id}.pdf", current, attached)
 
 
 @bp.get("/print/blank.pdf")
@@ -142,7 +142,7 @@ def blank_sheet() -> Response | printing.Answer:
         )
 
     key = ("blank", ruleset.id, tuple(names), deals, paper, _language())
-    return _sheet(key, html, f"blank-{ruleset.id}.pdf")
+    return sheet_response(key, html, f"blank-{ruleset.id}.pdf")
 
 
 @bp.get("/sessions/<int:session_id>/deals/<int:number>/audit.pdf")
@@ -172,7 +172,7 @@ def audit_report(session_id: int, number: int) -> Response | printing.Answer:
                 paper=paper,
             )
 
-    return _sheet(
+    return sheet_response(
         key, html, f"deal-{session_id}-{number}.pdf", lambda: version == _version(session_id)
     )
 
@@ -265,7 +265,7 @@ def _cache() -> SheetCache:
     return cache
 
 
-def _sheet(
+def sheet_response(
     key: Hashable,
     html: Callable[[], str],
     filename: str,
