@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import services
 from scorekeeper.services import events
 from scorekeeper.storage import events as stored_events
 from tests.web.club import add_session
@@ -317,3 +318,13 @@ def test_the_form_takes_the_pairs_kept_apart_by_name_and_the_seed(app, client):
     assert refused.status_code == 400
     assert "each line is two entrants of the list" in text(page(refused))
     assert len(call(app, events.list_events)) == 1  # nothing stored
+
+
+def test_the_form_takes_house_rules_and_every_table_plays_them(app, client):
+    event_id = create(client, option_must_trump="false")
+    assert view(app, event_id).event["overrides"] == {"must_trump": False}
+    call(app, events.draw_next_round, event_id)
+    call(app, events.publish, event_id, 1)
+    table = view(app, event_id).rounds[0].tables[0]
+    session = call(app, services.load_session, table.session_id)
+    assert session.ruleset.must_trump is False

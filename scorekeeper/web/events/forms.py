@@ -30,6 +30,8 @@ from ...services import InputError
 from ..forms import options
 from ..forms import ruleset_choices
 from ..i18n import LANGUAGES
+from ..sessions.forms import add_house_rules
+from ..sessions.forms import house_rules
 from ..sessions.forms import page_language
 from ..sessions.forms import played_on_field
 
@@ -68,6 +70,9 @@ class EventForm(FlaskForm):
     keep_apart = TextAreaField(_l("Kept apart by the draw (optional): two entrants a line"))
     seed = IntegerField(_l("Seed of the draw (optional)"), [validators.Optional()])
     create = SubmitField(_l("Create the event"))
+
+
+add_house_rules(EventForm)
 
 
 class EntrantsForm(FlaskForm):
@@ -155,6 +160,7 @@ def event_body(form: EventForm) -> dict[str, Any]:
         "pin": form.pin.data or None,
         "hide_standings": bool(form.hide_standings.data),
         "confirm_look_alikes": bool(form.confirm_look_alikes.data),
+        "options": house_rules(form),
     }
     if form.ranking.data:
         body["ranking"] = {"order": form.ranking.data}
