@@ -100,7 +100,7 @@ def test_the_directors_page_and_the_board_fit_a_phone(
         assert page.locator("table.standings tbody tr").count() == len(NAMES)
         found += _check(page, axe, screenshot_dir, f"event-played-{language}-360")
         page.goto("/events")
-        page.locator("details.new-event summary").click()
+        page.locator("details.new-event > summary").click()
         found += _check(page, axe, screenshot_dir, f"event-list-{language}-360")
     finally:
         page.context.close()
