@@ -48,19 +48,19 @@ def table_cards(event_id: int, number: int) -> Response | printing.Answer:
     view = services.event_view(get_db(), event_id)
     round_view = printed_round(view, number)
     links = [shared_url("access.view", token=t.read_token) for t in round_view.tables]
-    note = "" if all(links) else why_no_link()
     cards = [
         (table, card_seats(view, table), link, _qr(link) if link else "")
         for table, link in zip(round_view.tables, links, strict=True)
     ]
 
     def html() -> str:
-        with force_locale(view.event["language"]):
+        with force_locale(view.event["language"]):  # the note too, in the event's language
+            note = "" if all(links) else why_no_link()
             return render_template(
                 "print/events/table_cards.html", view=view, cards=cards, no_qr=note, paper="cards"
             )
 
-    key = ("event-cards", event_id, view.event["revision"], number, tuple(links), note)
+    key = ("event-cards", event_id, view.event["revision"], number, tuple(links))
     return _pdf(key, html, f"event-{event_id}-round-{number}-cards.pdf")
 
 
