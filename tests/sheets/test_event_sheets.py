@@ -131,6 +131,10 @@ def test_the_evening_sheet_prints_in_the_events_language(app):
     assert "Regolamento: Scarto" in text  # the words it shares with a session sheet, in Italian
     assert "Data: " in text
     assert "Ruleset" not in text
+    cards = text_of(pdf(app.test_client(), f"/events/{event_id}/rounds/1/cards.pdf"))
+    # The app serves only this computer: no QR code, and the card says why, in Italian too.
+    assert "Primo mazziere" in cards
+    assert "Nessun codice QR" in " ".join(cards.split())
 
 
 def test_the_evening_sheet_is_a_pdf_a_3b_carrying_the_events_export(app):
