@@ -8,12 +8,12 @@ import sqlite_utils
 
 def last_change(db: sqlite_utils.Database, event_id: int) -> str | None:
     """When the event or one of its table sessions last changed (ISO 8601, UTC): its creation,
-    a round drawn, published or closed, a table ended, an adjustment entered or removed, a table
-    session's start, a deal's change or a correction. None for no such event. A redraw, a swap
-    or an entrant added keeps the time of the round's draw: they change the file, not its date."""
+    any change to it (a round drawn, redrawn, swapped, published or closed, a table ended, an
+    entrant added or withdrawn, an adjustment entered or removed), a table session's start, a
+    deal's change or a correction. None for no such event."""
     sql = """
         select max(at) from (
-            select created as at from events where id = :id
+            select max(created, coalesce(updated, '')) as at from events where id = :id
             union all select max(drawn_at, coalesce(published_at, ''), coalesce(closed_at, ''))
                 from event_rounds where event_id = :id
             union all select ended_at from event_tables where event_id = :id

@@ -49,8 +49,10 @@ def insert_event(db: sqlite_utils.Database, row: Row) -> int:
 
 
 def touch(db: sqlite_utils.Database, event_id: int) -> None:
-    """The event changed: its revision (the board's and the event JSON's version) moves on."""
-    db.execute("update events set revision = revision + 1 where id = ?", [event_id])
+    """The event changed: its revision (its sheets' version) moves on, and when it changed (its
+    export's date)."""
+    sql = "update events set revision = revision + 1, updated = ? where id = ?"
+    db.execute(sql, [now(), event_id])
 
 
 def get_event(db: sqlite_utils.Database, event_id: int) -> Row | None:

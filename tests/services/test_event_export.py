@@ -103,3 +103,21 @@ def test_an_event_larger_than_its_bound_is_refused(database):
     data = exported(database, make_evening(database, played=1))
     with pytest.raises(ExchangeError, match="event: at most"):
         check_export({**data, "event": {"name": "x" * MAX_EVENT_BYTES}})
+
+
+def test_any_change_to_the_event_dates_its_file(database):
+    # A change to the event alone (an entrant at the door, a redraw, a swap) moves its
+    # ``updated``, and the export's date is the latest change of all.
+    from scorekeeper.services.events import update_entrants
+    from scorekeeper.storage import events as stored
+    from scorekeeper.storage.event_exchange import last_change
+
+    event_id = make_evening(database, played=1)
+    update_entrants(open_db(database), event_id, {"add": ["Zoe"]})
+    updated = stored.get_event(open_db(database), event_id)["updated"]
+    assert updated is not None
+    assert last_change(open_db(database), event_id) >= updated
+    db = open_db(database)
+    db.execute("update events set updated = '2999-01-01T00:00:00+00:00' where id = ?", [event_id])
+    db.conn.commit()
+    assert event_sheet_data(open_db(database), event_id).when.year == 2999

@@ -22,7 +22,7 @@ def create_events(db: sqlite_utils.Database) -> None:
                rounds integer not null, deals_per_round integer not null,
                ranking text not null, seed integer not null, read_token text not null,
                pin_hash text, hide_standings integer not null default 0,
-               created text not null, revision integer not null default 0
+               created text not null, updated text, revision integer not null default 0
            )"""
     )
     db.execute(
