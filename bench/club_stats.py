@@ -41,6 +41,7 @@ from scorekeeper import create_app
 from scorekeeper import services
 from scorekeeper.rules import find_ruleset
 from scorekeeper.rules.generator import random_deal
+from scorekeeper.rules.play import fool_play
 from scorekeeper.services.stats import ratings
 from scorekeeper.services.stats import rows as results
 from scorekeeper.storage import repository
@@ -58,10 +59,13 @@ TARGETS = {"player_page": 100.0, "ranking_year": 100.0, "ratings_from_scratch": 
 
 
 def deal_body(deal: Any) -> dict[str, Any]:
+    """The deal as full piles, with what a keeper says beside them: who won the last trick,
+    and whether the Matto was led (a led Matto may go to the last trick's winner)."""
     return {
         "piles": [[card.code for card in pile] for pile in deal.piles],
         "scarto": [card.code for card in deal.scarto],
         "last_trick_winner": deal.last_trick_winner,
+        "fool_led": fool_play(deal.tricks, deal.ruleset).led,
     }
 
 
