@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from flask_babel import gettext as _
 
+from . import marks
 from .svg import AXIS
 from .svg import BOUNDARY
 from .svg import DASHES
@@ -41,6 +42,11 @@ class Line:
     name: str
     points: tuple[tuple[float, float | None], ...]
     """(x, y) in order of x; y None leaves a gap."""
+    provisional: tuple[bool, ...] = ()
+    """Per point, whether its value is provisional (the first ones): hollow markers, joined by
+    a thinner dashed stretch."""
+    joined: bool = False
+    """A gap is bridged by a thin dotted joint rather than left open."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,12 @@ class LineChart:
     with_zero: bool = True
     """The y axis includes 0 (scores: above or below even)."""
     kind: str = "lines"
+    heading: bool = False
+    """The title drawn at the top as well (a chart shown alone, or among others)."""
+    band: marks.Band | None = None
+    dots: bool = True
+    """Each value a dot, on a line of few (MARKED_UP_TO); False: only those between gaps."""
+    height: float = HEIGHT
 
 
 @dataclass(frozen=True)
@@ -91,30 +103,43 @@ class _Frame:
 def draw(chart: LineChart) -> str:
     """The chart as an <svg> element."""
     values = [y for line in chart.lines for _, y in line.points if y is not None]
+    values += chart.band.values() if chart.band else []
     ticks = nice_ticks(min([*values, 0.0] if chart.with_zero else values), max(values, default=0))
     tick_texts = [chart.format_value(tick) for tick in ticks]
     named = len(chart.lines) > 1
     names = [shorten(line.name, NAME_WIDTH, LABEL) for line in chart.lines] if named else []
     widest = max((text_width(name, LABEL) for name in names), default=0.0)
+    svg = Svg(WIDTH, chart.height, chart.kind)
+    above = _top(svg, chart)
     frame = _Frame(
         left=max(text_width(text, TICK) for text in tick_texts) + 8,
-        top=28.0 if chart.stretches else 8.0,
+        top=above + (28.0 if chart.stretches else 8.0),
         right=WIDTH - (LEADER + 8 + widest if named else 12.0),
-        bottom=HEIGHT - (34.0 if chart.x_caption else 20.0),
+        bottom=chart.height - (34.0 if chart.x_caption else 20.0),
         x_range=chart.x_range,
         y_range=(ticks[0], ticks[-1]),
     )
     caption = _stretch_caption(frame, chart.stretches)
     if caption:  # the stretches are numbered only, and named once at the left ("Games")
         frame = replace(frame, left=max(frame.left, text_width(caption, TICK) + 8))
-    svg = Svg(WIDTH, HEIGHT, chart.kind)
+    if chart.band:  # under the grid, whose lines stay readable across it
+        marks.band(svg, frame.x, frame.y, chart.band)
     _grid(svg, frame, ticks, tick_texts)
     _x_axis(svg, frame, chart)
     _stretches(svg, frame, chart.stretches, caption)
-    ends = [_line(svg, frame, line, index) for index, line in enumerate(chart.lines)]
+    ends = [_line(svg, frame, line, index, chart.dots) for index, line in enumerate(chart.lines)]
     if named:
         _end_labels(svg, frame, names, ends)
     return svg.document(chart.title, chart.desc)
+
+
+def _top(svg: Svg, chart: LineChart) -> float:
+    """The heading and the legend, if any, over the chart; the height they take."""
+    above = marks.heading(svg, chart.title) if chart.heading else 0.0
+    entries = [("band", chart.band.label)] if chart.band else []
+    if any(any(line.provisional) for line in chart.lines):
+        entries.append(("provisional", _("provisional")))
+    return above + marks.legend(svg, above, entries, PALETTE[0])
 
 
 def _grid(svg: Svg, frame: _Frame, ticks: list[float], texts: list[str]) -> None:
@@ -146,7 +171,7 @@ def _x_axis(svg: Svg, frame: _Frame, chart: LineChart) -> None:
         marks.append(line_to(x, frame.bottom, x, frame.bottom + 3))
         svg.text(middle, frame.bottom + 4 + TICK, text)
     if chart.x_caption:
-        svg.text((frame.left + frame.right) / 2, HEIGHT - 4, chart.x_caption)
+        svg.text((frame.left + frame.right) / 2, svg.height - 4, chart.x_caption)
     svg.end_group()
     svg.path(marks, AXIS)
 
@@ -184,33 +209,51 @@ def _stretches(svg: Svg, frame: _Frame, stretches: tuple[Stretch, ...], caption:
     svg.end_group()
 
 
-def _line(svg: Svg, frame: _Frame, line: Line, index: int) -> tuple[float, float] | None:
-    """Draw a line, a polyline per run of values without a gap; where it ends, if anywhere."""
+def _line(
+    svg: Svg, frame: _Frame, line: Line, index: int, dots: bool
+) -> tuple[float, float] | None:
+    """Draw a line, a polyline per run of values without a gap (bridged by a dotted joint if
+    the line is joined), its provisional points hollow; where it ends, if anywhere."""
     colour, dash = PALETTE[index % len(PALETTE)], DASHES[index % len(DASHES)]
-    runs: list[list[tuple[float, float]]] = [[]]
-    for x, y in line.points:
+    runs = _runs(frame, line)
+    marked = dots and sum(len(run) for run in runs) <= MARKED_UP_TO
+    svg.group(f"line line-{index}")
+    if line.joined:
+        joints = [line_to(*a[-1][:2], *b[0][:2]) for a, b in zip(runs, runs[1:], strict=False)]
+        svg.path(joints, colour, stroke_width="1.2", stroke_dasharray="1 3", css_class="joint")
+    for run in runs:
+        early = sum(1 for *_xy, provisional in run if provisional)  # the first ones
+        for part, css, width, pattern in (
+            (run[:early], "series-provisional", "1.6", marks.PROVISIONAL_DASH),
+            (run[max(early - 1, 0) :], "series", "2.2", dash),
+        ):
+            if len(part) > 1:
+                svg.polyline(
+                    [(x, y) for x, y, _p in part],
+                    colour,
+                    stroke_width=width,
+                    stroke_dasharray=pattern,
+                    stroke_linejoin="round",
+                    css_class=css,
+                )
+    # A value between two gaps is a dot, or it would not show.
+    filled = [point(x, y) for run in runs for x, y, p in run if not p and (marked or len(run) == 1)]
+    svg.path(filled, colour, stroke_width="5.2", stroke_linecap="round", css_class="dots")
+    marks.hollow(svg, [(x, y) for run in runs for x, y, p in run if p], colour)
+    svg.end_group()
+    return runs[-1][-1][:2] if runs else None
+
+
+def _runs(frame: _Frame, line: Line) -> list[list[tuple[float, float, bool]]]:
+    """The line's runs of values without a gap, as (x, y, provisional) in the frame."""
+    runs: list[list[tuple[float, float, bool]]] = [[]]
+    flags = line.provisional or (False,) * len(line.points)
+    for (x, y), provisional in zip(line.points, flags, strict=True):
         if y is None:
             runs.append([])
         else:
-            runs[-1].append((frame.x(x), frame.y(y)))
-    runs = [run for run in runs if run]
-    marked = sum(len(run) for run in runs) <= MARKED_UP_TO
-    svg.group(f"line line-{index}")
-    for run in runs:
-        if len(run) > 1:
-            svg.polyline(
-                run,
-                colour,
-                stroke_width="2.2",
-                stroke_dasharray=dash,
-                stroke_linejoin="round",
-                css_class="series",
-            )
-    # A value between two gaps is a dot, or it would not show.
-    dots = [point(x, y) for run in runs for x, y in run if marked or len(run) == 1]
-    svg.path(dots, colour, stroke_width="5.2", stroke_linecap="round", css_class="dots")
-    svg.end_group()
-    return runs[-1][-1] if runs else None
+            runs[-1].append((frame.x(x), frame.y(y), provisional))
+    return [run for run in runs if run]
 
 
 def _end_labels(
@@ -222,16 +265,21 @@ def _end_labels(
     placed.sort(key=lambda item: item[1][1])
     heights = _spread([end[1] for _, end in placed], LABEL + 2, frame.top, frame.bottom)
     svg.group("line-labels", font_size=num(LABEL))
+    column = frame.right + LEADER  # every name at the right, where the lines end
     for (index, (x, y)), height in zip(placed, heights, strict=True):
         colour, dash = PALETTE[index % len(PALETTE)], DASHES[index % len(DASHES)]
+        # A line that ends well before the others (a player's last game months ago) reaches
+        # its name by a thin dotted leader: no stretch of its stroke where it has no value.
+        far = column - x > LEADER + 8
         svg.polyline(
-            [(x + 2, y), (x + LEADER - 4, height), (x + LEADER, height)],
+            [(x + 2, y), (column - 4, height), (column, height)],
             colour,
-            stroke_width="2",
-            stroke_dasharray=dash,
+            stroke_width="1" if far else "2",
+            stroke_dasharray="1 3" if far else dash,
+            css_class="leader",
         )
         baseline = height + LABEL * 0.35
-        svg.text(x + LEADER + 3, baseline, names[index], css_class="line-label")
+        svg.text(column + 3, baseline, names[index], css_class="line-label")
     svg.end_group()
 
 

@@ -24,8 +24,12 @@ BOUNDARY = "#b5b0a6"
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#E69F00")
 """Okabe and Ito's colours, told apart by colour-blind readers; the first four keep 3:1 against
 white (WCAG 1.4.11) and come first, as a session has at most four sides."""
-DASHES = ("", "9 4", "2 3", "12 3 3 3", "5 5", "1 2")
-"""A dash pattern per line, so that lines are told apart on a grey-scale print too."""
+DASHES: tuple[str, ...] = ("", "9 4", "2 3", "12 3 3 3", "5 5", "1 2")
+DASHES += ("14 3 2 3 2 3", "3 6", "18 5", "7 2 2 2", "10 3 1 3 1 3", "4 2 8 2")
+"""A dash pattern per line, so that lines are told apart on a grey-scale print too: the first
+six for a session's sides, twelve for the club's chart (charts/club.py)."""
+BAND = "#d9d9d9"
+"""The club's spread behind a player's rating: a light neutral grey, the same in print."""
 _TITLE = re.compile(r"<title[^>]*>([^<]*)</title>")
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 

@@ -8,14 +8,24 @@ over each game: games of them), a <title> and a <desc> that role="img" names.
 
 from __future__ import annotations
 
+import random
 import re
+import statistics
 import xml.etree.ElementTree as ET
 
 import pytest
+from bs4 import BeautifulSoup
+from flask import render_template
 
 from scorekeeper import charts
+from scorekeeper import services
+from scorekeeper.charts.svg import text_width
+from scorekeeper.services.stats import rating_charts
+from scorekeeper.services.stats import rows as results
 from scorekeeper.storage import access
+from scorekeeper.storage.stats.figures import Filters
 from scorekeeper.web.db import get_db
+from scorekeeper.web.stats.ratings_chart import ratings_chart_image
 from tests.passwords import quick_hash
 from tests.web.helpers import load
 from tests.web.helpers import page
@@ -223,20 +233,25 @@ def test_the_protocol_page_shows_the_chart_under_its_table_once_there_is_a_deal(
 # The charts other pages draw: called within a request, as their views do.
 
 
-def test_a_players_months_leave_a_gap_where_no_deal_was_played(app):
+def test_a_players_months_are_joined_and_a_month_not_played_is_a_dotted_joint(app):
     months = [("2024-10", 1.5), ("2024-11", None), ("2024-12", -0.5), ("2025-01", 2.0)]
+    months += [("2025-02", 1.0), ("2025-03", None), ("2025-04", None), ("2025-05", 0.5)]
     with app.test_request_context():
         svg = ET.fromstring(charts.score_per_month_chart(months, "Score per deal"))
     assert svg.findtext(f"{SVG}title") == "Score per deal"
+    assert texts(svg, "chart-heading") == ["Score per deal"]  # drawn, not only for readers
     lines = series(svg)
-    assert len(lines) == 1  # October alone is a dot; December to January a line
-    assert len(points_of(lines[0])) == 2
+    # The months played in a row are one line: December to February; October and May alone.
+    assert [len(points_of(line)) for line in lines] == [3]
+    joints = [p.get("d", "") for p in svg.iter(f"{SVG}path") if p.get("class") == "joint"]
+    assert len(joints) == 1
+    assert joints[0].count("M") == 2  # October to December, February to May: the gaps
     dots = [p for p in svg.iter(f"{SVG}path") if p.get("class") == "dots"]
-    assert len(dots) == 1
-    assert dots[0].get("d", "").count("M") == 3  # few points: each value has its dot
+    assert dots[0].get("d", "").count("M") == 5  # few points: each month played has its dot
     assert texts(svg, "line-label") == []  # one line: the title names it
     desc = svg.findtext(f"{SVG}desc") or ""
-    assert "2024-10 to 2025-01" in desc
+    assert "2024-10 to 2025-05" in desc
+    assert "a thin dotted line bridges the months without a deal" in desc
     assert "Highest 2 (2025-01), lowest -0.5 (2024-12)." in desc
 
 
@@ -253,7 +268,7 @@ def test_ten_years_of_months_make_one_line_with_a_few_labels(app):
 
 
 def test_the_rating_follows_the_dates_on_a_time_axis(app):
-    points = [("2024-01-10", 2.0), ("2024-01-20", 3.0), ("2024-12-20", 4.0)]
+    points = [("2024-01-10", 2.0, False), ("2024-01-20", 3.0, False), ("2024-12-20", 4.0, False)]
     with app.test_request_context():
         svg = ET.fromstring(charts.rating_chart(points, "Rating"))
     xs = [x for x, _ in points_of(series(svg)[0])]
@@ -304,4 +319,182 @@ def test_a_chart_with_nothing_to_show_says_so(app, draw):
 
 def test_a_chart_refuses_more_points_than_it_is_bounded_to(app):
     with app.test_request_context(), pytest.raises(ValueError, match="at most"):
-        charts.rating_chart([("2024-01-01", 1.0)] * 1001, "t")
+        charts.rating_chart([("2024-01-01", 1.0, False)] * 1001, "t")
+
+
+# The rating charts over a small club's year: six players, two sessions a month of 2024, each of
+# three of them (in turn) and nine deals (three games): everyone is established by the spring.
+
+CLUB = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+
+
+@pytest.fixture
+def club(app) -> None:
+    chance = random.Random(7)
+    with app.test_request_context():
+        db = get_db()
+        for number in range(24):
+            day = f"2024-{number // 2 + 1:02d}-{10 + 10 * (number % 2):02d}"
+            players = [CLUB[(number + seat * 2) % 6] for seat in range(3)]
+            body = {"ruleset": "scarto", "players": players, "played_on": day}
+            session_id = services.start_session(db, body)
+            for _ in range(9):
+                first = chance.randint(10, 40)
+                second = chance.randint(10, 68 - first)
+                points = [first, second, 78 - first - second]
+                services.record_deal(db, session_id, {"points": points})
+        results.refresh(db, results.EVERYTHING)
+
+
+def player_id(app, name: str) -> int:
+    with app.app_context():
+        return int(get_db().execute("select id from players where name = ?", [name]).fetchone()[0])
+
+
+def reference_band(app, month: str) -> tuple[float, float] | None:
+    """The middle half of the established ratings at the month's end, the slow way: every stored
+    rating read, each player's last one by then taken, the quartiles by ``statistics``."""
+    with app.app_context():
+        rows = get_db().execute(
+            "select player_id, played_on, games, mu, sigma from ratings where ruleset = 'scarto'"
+        )
+        last: dict[int, tuple[str, int, float]] = {}
+        for player, day, games, mu, sigma in rows:
+            if day <= f"{month}-31" and (day, games) > last.get(player, ("", 0, 0.0))[:2]:
+                last[player] = (day, games, round(mu - 3 * sigma, 1))
+    values = [value for _day, games, value in last.values() if games >= 10]
+    if len(values) < 4:
+        return None
+    low, _median, high = statistics.quantiles(values, n=4, method="inclusive")
+    return round(low, 2), round(high, 2)
+
+
+def test_the_clubs_band_is_the_middle_half_of_its_established_ratings_each_month(app, club):
+    with app.app_context():
+        db = get_db()
+        assert db.execute("select count(*) from rating_replays where done = 0").fetchone()[0] == 0
+        band = rating_charts.club_band(db, "scarto", "2024-01", "2024-12")
+    months = [f"2024-{month:02d}" for month in range(1, 13)]
+    expected = {m: reference_band(app, m) for m in months}
+    assert {month: (low, high) for month, low, high in band} == {
+        m: found for m, found in expected.items() if found is not None
+    }
+    assert len(band) >= 8  # established from the spring on
+    assert all(low <= high for _m, low, high in band)
+
+
+def test_a_players_first_games_are_provisional_and_drawn_hollow(app, club):
+    anna = player_id(app, "Anna")
+    with app.test_request_context():
+        points = rating_charts.rating_points(get_db(), anna, Filters("scarto"))
+        svg = ET.fromstring(charts.rating_chart(points, "Rating"))
+    flags = [provisional for _day, _value, provisional in points]
+    assert flags[:9] == [True] * 9  # a point after each of his first nine games
+    assert not any(flags[9:])
+    assert len(flags) > 9
+    line = next(g for g in svg.iter(f"{SVG}g") if g.get("class") == "line line-0")
+    hollow = [p for p in line.iter(f"{SVG}path") if p.get("class") == "hollow"]
+    assert hollow[0].get("d", "").count("M") == 9
+    early = [p for p in line.iter(f"{SVG}polyline") if p.get("class") == "series-provisional"]
+    assert len(early) == 1
+    assert early[0].get("stroke-dasharray") == "3 3"
+    assert texts(svg, "legend-provisional") == ["provisional"]
+    assert texts(svg, "chart-heading") == ["Rating"]
+
+
+def test_the_players_page_draws_his_rating_in_front_of_the_clubs_band(app, client, club):
+    anna = player_id(app, "Anna")
+    soup = page(client.get(f"/players/{anna}?ruleset=scarto&year=2024"))
+    charts_drawn = soup.select("figure.club-chart svg")
+    assert len(charts_drawn) == 2
+    svg = ET.fromstring(str(charts_drawn[1]))
+    band = [p for p in svg.iter(f"{SVG}path") if p.get("class") == "band"]
+    assert len(band) == 1
+    assert svg.findtext(f"{SVG}desc").endswith(
+        "(25th to 75th percentile) at the end of each month."
+    )
+    assert texts(svg, "legend-band") == ["the club's middle half"]
+    # Drawn before (behind) the line.
+    kinds = [element.get("class") for element in svg.iter() if element.get("class")]
+    assert kinds.index("band") < kinds.index("series")
+
+
+def club_chart(client, query: str = "ruleset=scarto&year=2024", **headers: str) -> ET.Element:
+    response = client.get(f"/rankings/ratings.svg?{query}", headers=headers)
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    assert response.mimetype == "image/svg+xml"
+    return ET.fromstring(response.get_data(as_text=True))
+
+
+def test_the_club_chart_draws_each_regular_player_named_at_his_lines_end(app, client, club):
+    svg = club_chart(client)
+    assert texts(svg, "chart-heading") == ["Ratings in 2024, Scarto (Wikipedia)"]
+    lines = series(svg)
+    assert len(lines) == 6  # each played 36 games
+    assert len({(line.get("stroke"), line.get("stroke-dasharray")) for line in lines}) == 6
+    labels = [t for t in svg.iter(f"{SVG}text") if t.get("class") == "line-label"]
+    assert sorted(t.text for t in labels) == sorted(CLUB)
+    heights = sorted(float(t.get("y")) for t in labels)
+    assert all(b - a >= 12 for a, b in zip(heights, heights[1:], strict=False))  # a font apart
+    width = float(svg.get("viewBox").split()[2])
+    assert all(float(t.get("x")) + text_width(t.text or "", 12) <= width for t in labels)
+    # Each label is where its line ends: a leader from the line's last point to its name.
+    leaders = [p for p in svg.iter(f"{SVG}polyline") if p.get("class") == "leader"]
+    ends = {points_of(line)[-1] for line in lines}
+    assert {points_of(leader)[0] for leader in leaders} == {(x + 2, y) for x, y in ends}
+    desc = svg.findtext(f"{SVG}desc") or ""
+    assert "At most the 12 with the most games are drawn: 6 of 6 regular players." in desc
+
+
+def test_the_club_chart_draws_at_most_the_busiest_regulars(app, client, club, monkeypatch):
+    monkeypatch.setattr(rating_charts, "CLUB_LINES", 4)
+    svg = club_chart(client)
+    assert len(series(svg)) == 4
+    assert "drawn: 4 of 6 regular players" in (svg.findtext(f"{SVG}desc") or "")
+
+
+def test_the_club_chart_is_kept_by_the_figures_version_and_refuses_what_it_does_not_know(
+    app, client, club
+):
+    first = client.get("/rankings/ratings.svg?ruleset=scarto&year=2024")
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    again = {"If-None-Match": first.headers["ETag"]}
+    asked = client.get("/rankings/ratings.svg?ruleset=scarto&year=2024", headers=again)
+    assert asked.status_code == 304
+    with app.test_request_context():
+        src = ratings_chart_image("scarto", 2024)["src"]
+    kept = client.get(src)
+    assert kept.headers["Cache-Control"] == "private, max-age=31536000, immutable"
+    assert client.get("/rankings/ratings.svg?ruleset=poker&year=2024").status_code == 400
+    assert client.get("/rankings/ratings.svg?ruleset=scarto&year=24").status_code == 400
+    assert "No regular player" in client.get(
+        "/rankings/ratings.svg?ruleset=scarto&year=2023"
+    ).get_data(as_text=True)
+
+
+def test_the_club_link_opens_the_club_chart(app, club):
+    from tests.web.test_club_link import PASSWORD
+    from tests.web.test_club_link import browser
+    from tests.web.test_club_link import club_reader
+    from tests.web.test_club_link import keeper
+    from tests.web.test_club_link import new_link
+
+    with app.app_context():
+        access.set_keeper_password_hash(get_db(), quick_hash(PASSWORD))
+    stranger = browser(app)
+    refused = stranger.get("/rankings/ratings.svg?ruleset=scarto&year=2024")
+    assert refused.status_code in (302, 303)
+    reader = club_reader(app, new_link(keeper(app)))
+    assert len(series(club_chart(reader))) == 6
+
+
+def test_the_club_chart_partial_shows_the_chart_with_words(app, club):
+    with app.test_request_context():
+        html = render_template("club/_ratings_chart.html", ruleset="scarto", year="2024")
+    soup = BeautifulSoup(html, "html.parser")
+    image = soup.select_one("figure img.chart-club")
+    assert image["src"].startswith("/rankings/ratings.svg?")
+    assert "ruleset=scarto" in image["src"]
+    assert "Scarto" in image["alt"]
+    assert "2024" in image["alt"]
+    assert "at least 10 rated games" in soup.select_one("figcaption").get_text()

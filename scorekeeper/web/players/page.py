@@ -19,6 +19,7 @@ from ... import charts
 from ...rules import PRESETS
 from ...services.players import persons as players
 from ...services.stats import figures as stats
+from ...services.stats import rating_charts
 from ...services.stats.ratings import PROVISIONAL_GAMES
 from ...services.stats.rows import figures_version
 from ...translate import preset_name
@@ -77,7 +78,7 @@ def player(player_id: int) -> Response | tuple[str, int]:
         recent=RECENT,
         provisional_games=PROVISIONAL_GAMES,
         ruleset_names={ruleset_id: preset_name(ruleset_id) for ruleset_id in PRESETS},
-        **_charts(shown),
+        **_charts(shown, player_id, query),
         csv_url=url_for("players.player_deals_csv", player_id=player_id, **query.link_args()),
         csv_language_url=url_for(
             "players.player_deals_csv", player_id=player_id, headers="language", **query.link_args()
@@ -107,18 +108,18 @@ def _query(player_id: int) -> Query:
     return page_query(request.args, default, stats.HEAD_TO_HEAD_DEALS)
 
 
-def _charts(shown: dict[str, Any] | None) -> dict[str, str]:
-    """The player's two charts, none without deals."""
+def _charts(shown: dict[str, Any] | None, player_id: int, query: Query) -> dict[str, str]:
+    """The player's two charts, none without deals; his rating in front of the club's spread
+    in the same months (services/stats/rating_charts.py)."""
     if not shown or not shown["deals"]:
         return {"score_chart": "", "rating_chart": ""}
-    return {
-        "score_chart": charts.score_per_month_chart(
-            shown["score_months"], _("Score per deal by month")
-        ),
-        "rating_chart": charts.rating_chart(shown["rating_days"], _("Rating"))
-        if shown["rating_days"]
-        else "",
-    }
+    score = charts.score_per_month_chart(shown["score_months"], _("Score per deal by month"))
+    points = rating_charts.rating_points(get_db(), player_id, query.filters)
+    if not points or not query.filters.ruleset:
+        return {"score_chart": score, "rating_chart": ""}
+    first, last = points[0][0][:7], points[-1][0][:7]
+    band = rating_charts.club_band(get_db(), query.filters.ruleset, first, last)
+    return {"score_chart": score, "rating_chart": charts.rating_chart(points, _("Rating"), band)}
 
 
 def _csv(lines: Iterator[dict[str, Any]], header: list[Any]) -> Iterator[bytes]:

@@ -1,6 +1,7 @@
 """The club's statistics (blueprint "stats"): the rankings, with their CSV download.
 
 rankings.py     /rankings and /rankings.csv
+ratings_chart.py  /rankings/ratings.svg: the regular players' ratings over a season (club chart)
 worker.py       the figures brought up to date before they are read, the rest by a worker thread
 commands.py     flask rebuild-stats
 query.py        what a page is asked for (ruleset, period, minimum of deals, order), its filter
@@ -20,6 +21,7 @@ def init_app(app: Flask) -> None:
     from . import commands
     from . import query  # noqa: F401  (its filters join the blueprint)
     from . import rankings  # noqa: F401  (its views join the blueprint)
+    from . import ratings_chart  # noqa: F401  (its view joins the blueprint)
     from . import worker
 
     app.register_blueprint(bp)
