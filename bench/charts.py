@@ -19,6 +19,10 @@ boundaries as vertical lines, <title> and <desc>, role="img". What it still miss
 - endpoint: GET /sessions/<id>/chart.svg for the same 40-deal session, warm (test client,
   median of --repeat requests): the issue's target is 20 ms.
 --png DIR writes each tool's PDF page as a PNG (pdftoppm) to look at.
+
+Then the club's charts on the 5,000-session club of bench/club_stats.py (bench/club_charts.py:
+a player's charts with the club's band ≤ 20 ms, the club chart ≤ 100 ms); --no-club leaves
+them out, --club-database PATH copies another club's database instead of the seeded one.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ from scorekeeper.services.sessions.protocol import Protocol
 from scorekeeper.services.sessions.protocol import build_protocol
 from scorekeeper.sheets.render import render_pdf
 from scorekeeper.storage.db import open_db
+
+from . import club_charts
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "static"
@@ -254,6 +260,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--pdf-repeat", type=int, default=20)
     parser.add_argument("--png", default="")
+    parser.add_argument("--club", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--club-database", default="")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "bench.sqlite")
@@ -262,7 +270,11 @@ def main() -> None:
         results = measure(app, session_id, args)
         endpoint = endpoint_ms(app, session_id, args.repeat)
     report(results, endpoint)
-    print(json.dumps({"bench": "charts", "tools": results, "endpoint_ms": round(endpoint, 2)}))
+    club = club_charts.run(30, args.club_database) if args.club else {}
+    if club:
+        club_charts.report(club)
+    summary = {"bench": "charts", "tools": results, "endpoint_ms": round(endpoint, 2)}
+    print(json.dumps(summary | {"club": club}))
 
 
 def report(results: dict[str, dict[str, Any]], endpoint: float) -> None:

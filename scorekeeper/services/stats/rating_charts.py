@@ -9,7 +9,6 @@ such players has none.
 
 from __future__ import annotations
 
-import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -77,15 +76,27 @@ def club_band(
     month from ``first`` to ``last`` (YYYY-MM) that has BAND_PLAYERS of them or more."""
     months = months_between(first, last)[-CHART_MONTHS:]
     values: dict[str, list[float]] = defaultdict(list)
-    for month, mu, sigma in stored.established_by_month(db, ruleset, months, PROVISIONAL_GAMES):
-        values[month].append(ordinal({"mu": mu, "sigma": sigma}))
+    row = {"mu": 0.0, "sigma": 0.0}  # one dict for every row: a few thousand of them
+    for month, row["mu"], row["sigma"] in stored.established_by_month(
+        db, ruleset, months, PROVISIONAL_GAMES
+    ):
+        values[month].append(ordinal(row))
     band = []
     for month in months:
-        shown = values.get(month, [])
+        shown = sorted(values.get(month, []))
         if len(shown) >= BAND_PLAYERS:
-            low, _median, high = statistics.quantiles(shown, n=4, method="inclusive")
-            band.append((month, round(low, 2), round(high, 2)))
+            band.append((month, round(_quartile(shown, 1), 2), round(_quartile(shown, 3), 2)))
     return band
+
+
+def _quartile(ordered: list[float], which: int) -> float:
+    """The ``which``th quartile of sorted values, as ``statistics.quantiles(n=4,
+    method="inclusive")`` works it out (its arithmetic, without its sorting and checks again)."""
+    m = len(ordered) - 1
+    j, delta = divmod(which * m, 4)
+    if delta == 0:
+        return ordered[j]
+    return (ordered[j] * (4 - delta) + ordered[j + 1] * delta) / 4
 
 
 def club_courses(db: sqlite_utils.Database, ruleset: str, year: int) -> ClubCourses:
