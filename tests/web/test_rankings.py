@@ -31,6 +31,9 @@ RANKING_KEYS = {
     "games_won",
     "rating",
     "provisional",
+    "games_won_pct",
+    "peak",
+    "peak_on",
 }
 
 
@@ -230,7 +233,7 @@ def test_the_table_fits_a_phone(app, client, club):
         if "wide-only" not in th.get("class", [])
     ]
     assert shown == ["#", "Player", "Games won", "Rating"]
-    assert len(head) == 7
+    assert len(head) == 8  # with the win percentage, wide only
     assert soup.select("table.ranking small.narrow-only")
 
 

@@ -149,7 +149,10 @@ def test_a_seat_moved_to_another_player_moves_its_figures(app, client, club):
 
 def test_the_answer_has_every_key_and_the_best_deal_says_where(app, client, club):
     answer = client.get(stats_path(player_id(app, "Anna"), ruleset="scarto")).get_json()
-    assert set(answer) == {*FIGURES, "player_id", "name", "ruleset", "from", "to", "rating"}
+    assert set(answer) == {*FIGURES, "player_id", "name", "ruleset", "from", "to", "rating"} | {
+        *("games_won_pct", "streaks", "form", "rating_peak"),
+        *("partners", "best_partner", "hardest_opponents"),
+    }
     assert set(answer["best_deal"]) == {"score", "session_id", "deal_id", "number", "played_on"}
     assert set(answer["rating"]) == {"value", "mu", "sigma", "games", "provisional"}
     # The illegal scarto's dealer Anna: 78 points less the King's five... whatever the deal

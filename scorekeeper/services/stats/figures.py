@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP
-from decimal import Decimal
 from typing import Any
 
 import sqlite_utils
@@ -22,7 +20,12 @@ from ...storage.stats import figures as stats
 from ...storage.stats.figures import Filters
 from ..errors import InputError
 from ..players.persons import get_player
+from . import form
+from . import partners
+from . import peaks
 from . import ratings
+from .rounding import per_deal
+from .rounding import percentage
 
 HEAD_TO_HEAD_DEALS = 10
 """An opponent shows in the head-to-head once met in this many deals (``min_deals``)."""
@@ -35,14 +38,6 @@ ORDERS = ("score_per_deal", "score_total", "games_won", "rating")
 """What a ranking may be ordered by, the first by default. By rating (a ruleset's only): the
 established ratings first, the provisional ones after them, apart."""
 """What a ranking may be ordered by, the first by default."""
-
-
-def per_deal(total: int | None, deals: int | None) -> float | None:
-    """A total per deal to two decimals (half away from zero), None without deals."""
-    if not deals or total is None:
-        return None
-    exact = Decimal(total) / Decimal(deals)
-    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def player_stats(
@@ -77,6 +72,9 @@ def player_stats(
         "rating": ratings.rating_json(
             stats.rating_as_of(db, player_id, filters.last, filters.ruleset)
         ),
+        "rating_peak": peaks.rating_peak(db, player_id, filters),
+        **form.player_form(db, player_id, filters),
+        **partners.player_partners(db, player_id, filters),
     }
 
 
@@ -148,10 +146,14 @@ def ranked(
     if order == "rating" and filters.ruleset is None:
         raise InputError(_("a ranking by rating needs a ruleset: a rating is a ruleset's"), "order")
     rated = stats.ratings_as_of(db, filters.last, filters.ruleset)
+    peaked = peaks.rating_peaks(db, filters)
     for row in rows:
         rating = ratings.rating_json(rated.get(row["player_id"]))
         row["rating"] = rating["value"] if rating else None
         row["provisional"] = rating["provisional"] if rating else True
+        row["games_won_pct"] = percentage(row["games_won"], row["games"])
+        peak = peaked.get(row["player_id"], {})
+        row["peak"], row["peak_on"] = peak.get("value"), peak.get("played_on")
     rows.sort(key=lambda row: _sort_key(row, order))  # stable: equal figures stay by name
     ranked_rows: list[dict[str, Any]] = []
     for index, row in enumerate(rows):
@@ -165,7 +167,7 @@ def ranked(
 
 RANKING_KEYS = (
     *("player_id", "name", "deals", "score_total", "score_per_deal", "games_won", "rating"),
-    "provisional",
+    *("provisional", "games_won_pct", "peak", "peak_on"),
 )
 
 

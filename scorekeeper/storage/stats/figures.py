@@ -136,20 +136,20 @@ def head_to_head(
 def ranking_rows(db: sqlite_utils.Database, filters: Filters, min_deals: int) -> list[Row]:
     """Every player not merged into another with at least ``min_deals`` deals, archived ones too
     (archiving hides a player from a new session, not from the history): deals, score total,
-    games won; by player. Added up over games, whose rows carry their deals and the
-    seat's total: a third of the rows of the deals."""
+    games won and finished games; by player. Added up over games, whose rows carry their deals
+    and the seat's total: a third of the rows of the deals."""
     where, params = filters.where()
     sql = f"""
         with played as (
             select sp.player_id, sum(g.deals) as deals, sum({filters.total}) as score_total,
-                   sum(g.won) as games_won
+                   sum(g.won) as games_won, sum(g.finished) as games
             from sessions
             join session_players as sp on sp.session_id = sessions.id
             join game_results as g on g.session_id = sp.session_id and g.seat = sp.seat
             where {where} group by sp.player_id
         )
         select players.id as player_id, players.name, played.deals, played.score_total,
-               played.games_won
+               played.games_won, played.games
         from played join players on players.id = played.player_id
         where players.merged_into is null and played.deals >= ?
         order by players.name_key

@@ -13,6 +13,7 @@ from flask import stream_with_context
 from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from werkzeug.wrappers import Response
 
 from ... import charts
@@ -20,6 +21,10 @@ from ...rules import PRESETS
 from ...services.players import persons as players
 from ...services.stats import figures as stats
 from ...services.stats import rating_charts
+from ...services.stats.form import FORM_GAMES
+from ...services.stats.partners import BEST_PARTNER_DEALS
+from ...services.stats.partners import OPPONENT_DEALS
+from ...services.stats.partners import TEAM_RULESETS
 from ...services.stats.ratings import PROVISIONAL_GAMES
 from ...services.stats.rows import figures_version
 from ...translate import preset_name
@@ -77,6 +82,11 @@ def player(player_id: int) -> Response | tuple[str, int]:
         stats=shown,
         recent=RECENT,
         provisional_games=PROVISIONAL_GAMES,
+        results=_results(),
+        form_games=FORM_GAMES,
+        partner_deals=BEST_PARTNER_DEALS,
+        opponent_deals=OPPONENT_DEALS,
+        with_partners=bool(shown and (shown["partners"] or query.filters.ruleset in TEAM_RULESETS)),
         ruleset_names={ruleset_id: preset_name(ruleset_id) for ruleset_id in PRESETS},
         **_charts(shown, player_id, query),
         csv_url=url_for("players.player_deals_csv", player_id=player_id, **query.link_args()),
@@ -106,6 +116,15 @@ def player_deals_csv(player_id: int) -> Response:
 def _query(player_id: int) -> Query:
     default = stats.default_ruleset(get_db(), player_id) if "ruleset" not in request.args else None
     return page_query(request.args, default, stats.HEAD_TO_HEAD_DEALS)
+
+
+def _results() -> dict[str, dict[str, str]]:
+    """A game's result in the form: its letter and its word, in the reader's language."""
+    return {
+        "W": {"letter": pgettext("a game's result, one letter", "W"), "word": _("won")},
+        "T": {"letter": pgettext("a game's result, one letter", "T"), "word": _("tied first")},
+        "L": {"letter": pgettext("a game's result, one letter", "L"), "word": _("lost")},
+    }
 
 
 def _charts(shown: dict[str, Any] | None, player_id: int, query: Query) -> dict[str, str]:
