@@ -66,6 +66,8 @@ REFUSED_WHEN_VALID = {
     # A period whose first day is after its last.
     "playerStats": ["400"],
     "rankings": ["400"],
+    "records": ["400"],
+    "winners": ["400"],
     # An export whose sessions and deals are not what the app would have written (every deal's
     # points must follow from its input), or a PDF that carries none.
     "importSessions": ["400"],

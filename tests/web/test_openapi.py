@@ -101,7 +101,7 @@ def test_schemathesis_loads_the_description_the_app_serves(target):
         f"{API}/openapi.json", target.app, environ_base=LOOPBACK
     )
     labels = {result.ok().label for result in loaded.get_all_operations()}
-    assert len(labels) == 36
+    assert len(labels) == 38
     assert "POST /imports" in labels
     assert "PUT /sessions/{session_id}/deals/{number}" in labels
 

@@ -183,8 +183,10 @@ def session_rows(
             )
     games: list[tuple[Any, ...]] = []
     points = {deal.number: deal.result.points for deal in session.deals}
+    by_number = {deal.number: deal.result.scores for deal in session.deals}
     for game in state.games:
         best = max(game.totals)
+        behind = deepest_deficits([(number, by_number[number]) for number in game.deals])
         for seat in range(ruleset.players):
             side = ruleset.side_of(seat)
             total = game.totals[side]
@@ -192,6 +194,21 @@ def session_rows(
             common = sum(points[number][side] - share for number in game.deals)
             games.append(
                 (session.id, game.number, seat, side, total, won)
-                + (int(game.finished), len(game.deals), common)
+                + (int(game.finished), len(game.deals), common, *behind[side])
             )
     return seats, games
+
+
+def deepest_deficits(deals: list[tuple[int, tuple[int, ...]]]) -> list[tuple[int, int]]:
+    """Each side's deepest deficit in a game of these deals (number, scores), in order: the most
+    points its running total trailed the leader's by after a deal, and the first deal after
+    which it did; (0, 0) for a side never behind (migrations/records.py, the same in SQL)."""
+    running = [0] * len(deals[0][1]) if deals else []
+    deepest = [(0, 0)] * len(running)
+    for number, scores in deals:
+        running = [total + score for total, score in zip(running, scores, strict=True)]
+        lead = max(running)
+        for side, total in enumerate(running):
+            if lead - total > deepest[side][0]:
+                deepest[side] = (lead - total, number)
+    return deepest

@@ -25,6 +25,9 @@ from . import origins  # noqa: F401  sheets that carry their data: the database'
 from . import events  # noqa: F401  club evenings: events, entrants, rounds, tables
 
 # isort: split
+from . import records  # noqa: F401  statistics a club argues about: a game's deepest deficit
+
+# isort: split
 from .steps import migrations
 
 __all__ = ["migrations"]

@@ -41,6 +41,7 @@ SEAT_COLUMNS = (
 )
 GAME_COLUMNS = (
     *("session_id", "game", "seat", "side", "total", "won", "finished", "deals", "common_total"),
+    *("behind", "behind_after"),
 )
 RATING_COLUMNS = (
     *("session_id", "game", "player_id", "played_on", "mu", "sigma", "games", "ruleset"),

@@ -63,10 +63,12 @@ CLUB_READ = {
     "stats.rankings_csv",
     "players.player",
     "players.player_deals_csv",
+    "stats.records",
+    "stats.winners",
 }
-"""The club's pages that its read link opens, to read only: the players, the rankings, a
-player's page and their downloads (any other page of the "club" blueprint too, to read). Never a
-session: a session's pages follow that session's rights."""
+"""The club's pages that its read link opens, to read only: the players, the rankings, the
+records and winners, a player's page and their downloads (any other page of the "stats"
+blueprint too, to read). Never a session: a session's pages follow that session's rights."""
 READ_ONLY_API = {"api.replay"}
 """API answers that store nothing, though asked with POST: a read-only token may ask them."""
 CSP = (

@@ -1,4 +1,5 @@
-"""The JSON API's statistics: a player's, and the club's ranking (issue "Players who last").
+"""The JSON API's statistics: a player's, the club's ranking (issue "Players who last"), the
+club's records and its winners by period (issue "Statistics a club argues about happily").
 
 Both bring the figures up to date as far as a request may first (web/stats/worker.py) and say
 in the header ``Figures-Current`` whether they are (``false``: newer figures are being worked
@@ -9,12 +10,18 @@ value checked before any work; a bad one is a 400 naming it.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+from typing import Any
+
 from flask import jsonify
 from flask import request
 from werkzeug.wrappers import Response
 
 from ...services.stats import figures as stats
 from ...services.stats import periods
+from ...services.stats import records as club
+from ...services.stats import winners as won
+from ...services.stats.figures import Filters
 from ..db import get_db
 from ..stats.worker import brought_up_to_date
 from . import bp
@@ -43,3 +50,33 @@ def rankings() -> Response:
     order = periods.order_of(request.args)
     current = brought_up_to_date().current
     return _answer(stats.ranking(get_db(), filters, min_deals, order), current)
+
+
+@bp.get("/records")
+def records() -> Response:
+    """The club's records in a ruleset and a period, each with who holds it and where."""
+    filters = periods.filters_of(request.args)
+    current = brought_up_to_date().current
+    found = club.club_records(get_db(), filters)
+    body = _period(filters) | {
+        name: None if record is None else asdict(record) for name, record in found.each()
+    }
+    return _answer(body, current)
+
+
+@bp.get("/winners")
+def winners() -> Response:
+    """The winners of each season, month and evening in a ruleset and a period, newest first."""
+    filters = periods.filters_of(request.args)
+    current = brought_up_to_date().current
+    found = won.club_winners(get_db(), filters)
+    body = _period(filters) | {
+        "seasons": [asdict(row) for row in found.seasons],
+        "months": [asdict(row) for row in found.months],
+        "evenings": [asdict(row) for row in found.evenings],
+    }
+    return _answer(body, current)
+
+
+def _period(filters: Filters) -> dict[str, Any]:
+    return {"ruleset": filters.ruleset, "from": filters.first, "to": filters.last}

@@ -1,6 +1,7 @@
 """The club's statistics (blueprint "stats"): the rankings, with their CSV download.
 
 rankings.py     /rankings and /rankings.csv
+records.py      /records (the club's records) and /winners (of each season, month, evening)
 ratings_chart.py  /rankings/ratings.svg: the regular players' ratings over a season (club chart)
 worker.py       the figures brought up to date before they are read, the rest by a worker thread
 commands.py     flask rebuild-stats
@@ -21,6 +22,7 @@ def init_app(app: Flask) -> None:
     from . import commands
     from . import query  # noqa: F401  (its filters join the blueprint)
     from . import rankings  # noqa: F401  (its views join the blueprint)
+    from . import records  # noqa: F401  (its views join the blueprint)
     from . import ratings_chart  # noqa: F401  (its view joins the blueprint)
     from . import worker
 
