@@ -98,6 +98,9 @@ def test_a_long_clubs_figures_and_peaks_are_the_slow_references(
         expected = partners_reference(app, player, ruleset, first, last)
         assert keys(answer, PARTNER_KEYS) == expected
         assert answer["rating_peak"] == peaks.get(player), name
+        for min_deals in (1, 20):  # the head-to-head's minimum does not move the hardest
+            other = client.get(stats_path(player, ruleset, first, last, min_deals)).get_json()
+            assert other["hardest_opponents"] == expected["hardest_opponents"]
     if ruleset:
         asked = {"ruleset": ruleset, "from": first, "to": last, "min_deals": 0}
         query = "&".join(f"{key}={value}" for key, value in asked.items() if value is not None)

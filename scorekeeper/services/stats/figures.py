@@ -50,6 +50,7 @@ def player_stats(
     player = get_player(db, player_id)
     totals = stats.player_totals(db, player_id, filters)
     deals, dealt = totals["deals"], totals["dealt"]
+    met = head_to_head(db, player_id, filters, min_deals)
     return {
         "player_id": player["id"],
         "name": player["name"],
@@ -68,13 +69,13 @@ def player_stats(
         "points_per_deal_not_dealer": per_deal(totals["other_points"], deals - dealt),
         "marked_deals": totals["marked_deals"],
         "illegal_scartos": totals["illegal_scartos"],
-        "head_to_head": head_to_head(db, player_id, filters, min_deals),
+        "head_to_head": met,
         "rating": ratings.rating_json(
             stats.rating_as_of(db, player_id, filters.last, filters.ruleset)
         ),
         "rating_peak": peaks.rating_peak(db, player_id, filters),
         **form.player_form(db, player_id, filters),
-        **partners.player_partners(db, player_id, filters),
+        **partners.player_partners(db, player_id, filters, (min_deals, met)),
     }
 
 

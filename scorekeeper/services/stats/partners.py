@@ -32,8 +32,15 @@ TEAM_RULESETS = tuple(ruleset_id for ruleset_id, r in PRESETS.items() if r.sides
 """The rulesets with partners: Piedicavallo."""
 
 
-def player_partners(db: sqlite_utils.Database, player_id: int, filters: Filters) -> dict[str, Any]:
-    """The player's ``partners``, his ``best_partner`` (or None) and ``hardest_opponents``."""
+def player_partners(
+    db: sqlite_utils.Database,
+    player_id: int,
+    filters: Filters,
+    head_to_head: tuple[int, list[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """The player's ``partners``, his ``best_partner`` (or None) and ``hardest_opponents``;
+    from ``head_to_head`` (its minimum of deals and its rows) when it has every opponent met in
+    OPPONENT_DEALS deals, else asked again."""
     rulesets = tuple(r for r in TEAM_RULESETS if filters.ruleset in (None, r))
     partners = [
         {
@@ -49,7 +56,7 @@ def player_partners(db: sqlite_utils.Database, player_id: int, filters: Filters)
     return {
         "partners": partners,
         "best_partner": best_partner(partners),
-        "hardest_opponents": hardest_opponents(db, player_id, filters),
+        "hardest_opponents": hardest_opponents(db, player_id, filters, head_to_head),
     }
 
 
@@ -60,17 +67,23 @@ def best_partner(partners: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def hardest_opponents(
-    db: sqlite_utils.Database, player_id: int, filters: Filters
+    db: sqlite_utils.Database,
+    player_id: int,
+    filters: Filters,
+    head_to_head: tuple[int, list[dict[str, Any]]] | None = None,
 ) -> list[dict[str, Any]]:
     """The opponents against whom his score per deal is lowest, met in enough deals."""
-    rows = [
-        {
-            "player_id": row["player_id"],
-            "name": row["name"],
-            "deals": row["deals"],
-            "score_per_deal": per_deal(row["score_total"], row["deals"]),
-        }
-        for row in stats.head_to_head(db, player_id, filters, OPPONENT_DEALS)
-    ]
+    if head_to_head is not None and head_to_head[0] <= OPPONENT_DEALS:
+        rows = [dict(row) for row in head_to_head[1] if row["deals"] >= OPPONENT_DEALS]
+    else:
+        rows = [
+            {
+                "player_id": row["player_id"],
+                "name": row["name"],
+                "deals": row["deals"],
+                "score_per_deal": per_deal(row["score_total"], row["deals"]),
+            }
+            for row in stats.head_to_head(db, player_id, filters, OPPONENT_DEALS)
+        ]
     rows.sort(key=lambda row: (row["score_per_deal"], -row["deals"]))  # stable: by name after
     return rows[:HARDEST_OPPONENTS]

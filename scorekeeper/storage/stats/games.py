@@ -40,18 +40,23 @@ def last_games(
     db: sqlite_utils.Database, player_id: int, filters: Filters, limit: int
 ) -> list[Row]:
     """The player's last ``limit`` finished games, the last first, as ``finished_games`` has
-    them, and whether another side had his total too (``shared``: a tie, when he won)."""
+    them, and whether another side had his total too (``shared``: a tie, when he won); asked
+    of those games only."""
     where, params = filters.where()
     sql = f"""
-        select sessions.played_on, g.session_id, g.game, g.won,
+        select played_on, session_id, game, won,
                exists (
                    select 1 from game_results as t
-                   where t.session_id = g.session_id and t.game = g.game
-                     and t.side != g.side and t.total = g.total
+                   where t.session_id = last.session_id and t.game = last.game
+                     and t.side != last.side and t.total = last.total
                ) as shared
-        {_GAMES} where sp.player_id = ? and g.finished = 1 and {where}
-        order by sessions.played_on desc, g.session_id desc, g.game desc, g.seat desc
-        limit ?
+        from (
+            select sessions.played_on, g.session_id, g.game, g.won, g.side, g.total, g.seat
+            {_GAMES} where sp.player_id = ? and g.finished = 1 and {where}
+            order by sessions.played_on desc, g.session_id desc, g.game desc, g.seat desc
+            limit ?
+        ) as last
+        order by played_on desc, session_id desc, game desc, seat desc
     """
     return list(select(db, sql, [player_id, *params, limit]))
 
