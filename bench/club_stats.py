@@ -16,7 +16,8 @@ of it. Delete it after a change to the schema of the statistics' tables.
 
 Measured warm, on the real app through the Flask test client (each figure the whole request):
 the page of the player with the most deals (his most played ruleset, all time), the ranking
-for the last full year (the club's most played ruleset), the ranking over all time. Then
+for the last full year (the club's most played ruleset), the ranking over all time; the records
+and the winners for the last full year and over all time. Then
 every rating worked out again from scratch (``services.stats.ratings.replay`` from the first day).
 Then recording a deal (POST /api/v1/sessions/<id>/deals, full piles) side by side, in turns: on
 the seeded database, and on a copy of it without the statistics tables (seat_results,
@@ -56,6 +57,7 @@ LAST = ("Rossi", "Ferrero", "Bianchi")
 POOL = 400
 """Generated deals per ruleset and dealer, used in turn: seeding should not wait for them."""
 TARGETS = {"player_page": 100.0, "ranking_year": 100.0, "ratings_from_scratch": 10_000.0}
+TARGETS |= {"records_year": 100.0, "winners_year": 100.0}
 
 
 def deal_body(deal: Any) -> dict[str, Any]:
@@ -168,7 +170,7 @@ def get(client: Any, path: str) -> None:
 
 
 def reads(app: Any, samples: int) -> dict[str, dict[str, float]]:
-    """The player page and the rankings, warm."""
+    """The player page, the rankings, the records and the winners, warm."""
     client = app.test_client()
     with app.app_context():
         db = get_db()
@@ -187,6 +189,10 @@ def reads(app: Any, samples: int) -> dict[str, dict[str, float]]:
         "api_player_stats": timed(
             lambda: get(client, f"/api/v1/players/{player_id}/stats"), samples
         ),
+        "records_year": timed(lambda: get(client, f"/records?year={last_year}"), samples),
+        "records_all_time": timed(lambda: get(client, "/records"), samples),
+        "winners_year": timed(lambda: get(client, f"/winners?year={last_year}"), samples),
+        "winners_all_time": timed(lambda: get(client, "/winners"), samples),
     }
 
 
