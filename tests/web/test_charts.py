@@ -405,9 +405,14 @@ def test_a_players_first_games_are_provisional_and_drawn_hollow(app, club):
 def test_the_players_page_draws_his_rating_in_front_of_the_clubs_band(app, client, club):
     anna = player_id(app, "Anna")
     soup = page(client.get(f"/players/{anna}?ruleset=scarto&year=2024"))
-    charts_drawn = soup.select("figure.club-chart svg")
-    assert len(charts_drawn) == 2
-    svg = ET.fromstring(str(charts_drawn[1]))
+    assert len(soup.select("figure.club-chart svg")) == 1  # the score per month, in the page
+    image = soup.select_one("figure.club-chart img.rating-chart")
+    assert image["alt"].startswith("His rating over the period")
+    answer = client.get(image["src"])
+    assert answer.mimetype == "image/svg+xml"
+    # The address names the figures' version: the browser keeps it for good.
+    assert "immutable" in answer.headers["Cache-Control"]
+    svg = ET.fromstring(answer.get_data(as_text=True))
     band = [p for p in svg.iter(f"{SVG}path") if p.get("class") == "band"]
     assert len(band) == 1
     assert svg.findtext(f"{SVG}desc").endswith(
@@ -486,6 +491,10 @@ def test_the_club_link_opens_the_club_chart(app, club):
     assert refused.status_code in (302, 303)
     reader = club_reader(app, new_link(keeper(app)))
     assert len(series(club_chart(reader))) == 6
+    # A player's rating chart too, as his page.
+    anna = player_id(app, "Anna")
+    assert stranger.get(f"/players/{anna}/rating.svg?ruleset=scarto").status_code in (302, 303)
+    assert reader.get(f"/players/{anna}/rating.svg?ruleset=scarto").status_code == 200
 
 
 def test_the_club_chart_partial_shows_the_chart_with_words(app, club):
@@ -498,3 +507,17 @@ def test_the_club_chart_partial_shows_the_chart_with_words(app, club):
     assert "Scarto" in image["alt"]
     assert "2024" in image["alt"]
     assert "at least 10 rated games" in soup.select_one("figcaption").get_text()
+
+
+def test_a_players_rating_chart_is_refused_without_a_ruleset_and_asked_again_is_a_304(
+    app, client, club
+):
+    anna = player_id(app, "Anna")
+    assert client.get(f"/players/{anna}/rating.svg?ruleset=").status_code == 400
+    assert client.get("/players/999/rating.svg?ruleset=scarto").status_code == 404
+    first = client.get(f"/players/{anna}/rating.svg?ruleset=scarto&year=2024")
+    again = client.get(
+        f"/players/{anna}/rating.svg?ruleset=scarto&year=2024",
+        headers={"If-None-Match": first.headers["ETag"]},
+    )
+    assert again.status_code == 304

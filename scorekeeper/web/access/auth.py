@@ -62,6 +62,7 @@ CLUB_READ = {
     "stats.rankings",
     "stats.rankings_csv",
     "players.player",
+    "players.rating_chart",
     "players.player_deals_csv",
     "stats.records",
     "stats.winners",

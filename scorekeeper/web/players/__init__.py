@@ -5,6 +5,7 @@ views.py     the players page: the list, and the keeper's add, rename, archive, 
              link a seat typed for nobody
 forms.py     its small forms
 page.py      a player's page (/players/<id>) and his deals as CSV
+rating_chart.py  his rating chart, an image of its own address
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 def init_app(app: Flask) -> None:
     """Register the feature's blueprint and the templates' ``has_page``."""
     from . import page  # noqa: F401  (its views join the blueprint)
+    from . import rating_chart  # noqa: F401
     from . import views  # noqa: F401
 
     app.register_blueprint(bp)

@@ -20,7 +20,6 @@ from ... import charts
 from ...rules import PRESETS
 from ...services.players import persons as players
 from ...services.stats import figures as stats
-from ...services.stats import rating_charts
 from ...services.stats.form import FORM_GAMES
 from ...services.stats.partners import BEST_PARTNER_DEALS
 from ...services.stats.partners import OPPONENT_DEALS
@@ -33,6 +32,7 @@ from ..conditional import tagged
 from ..conditional import unchanged
 from ..conditional import viewer
 from ..db import get_db
+from ..i18n import current_language
 from ..sessions.exports import csv_text
 from ..sessions.exports import header_row
 from ..sessions.exports import in_language
@@ -63,7 +63,7 @@ def player(player_id: int) -> Response | tuple[str, int]:
     """The player's page for the ruleset and period asked (his most played ruleset at first)."""
     db = get_db()
     person = players.get_player(db, player_id)
-    query = _query(player_id)
+    query = player_query(player_id)
     shown = None
     freshness = brought_up_to_date()
     tag = entity_tag("player", player_id, figures_version(db), freshness, viewer())
@@ -101,7 +101,7 @@ def player(player_id: int) -> Response | tuple[str, int]:
 @bp.get("/<int:player_id>/deals.csv")
 def player_deals_csv(player_id: int) -> Response:
     """Every deal the player played in the period, a row each, oldest first."""
-    query = _query(player_id)
+    query = player_query(player_id)
     if query.error:
         return Response(query.error + "\n", status=400, mimetype="text/plain")
     brought_up_to_date()
@@ -113,7 +113,7 @@ def player_deals_csv(player_id: int) -> Response:
     return Response(stream_with_context(_csv(lines, header)), mimetype="text/csv", headers=headers)
 
 
-def _query(player_id: int) -> Query:
+def player_query(player_id: int) -> Query:
     default = stats.default_ruleset(get_db(), player_id) if "ruleset" not in request.args else None
     return page_query(request.args, default, stats.HEAD_TO_HEAD_DEALS)
 
@@ -128,17 +128,26 @@ def _results() -> dict[str, dict[str, str]]:
 
 
 def _charts(shown: dict[str, Any] | None, player_id: int, query: Query) -> dict[str, str]:
-    """The player's two charts, none without deals; his rating in front of the club's spread
-    in the same months (services/stats/rating_charts.py)."""
+    """The player's two charts, none without deals: the score per month drawn in the page, his
+    rating an image of its own address (rating_chart.py), when he has one in the ruleset."""
     if not shown or not shown["deals"]:
-        return {"score_chart": "", "rating_chart": ""}
+        return {"score_chart": "", "rating_chart_src": ""}
     score = charts.score_per_month_chart(shown["score_months"], _("Score per deal by month"))
-    points = rating_charts.rating_points(get_db(), player_id, query.filters)
-    if not points or not query.filters.ruleset:
-        return {"score_chart": score, "rating_chart": ""}
-    first, last = points[0][0][:7], points[-1][0][:7]
-    band = rating_charts.club_band(get_db(), query.filters.ruleset, first, last)
-    return {"score_chart": score, "rating_chart": charts.rating_chart(points, _("Rating"), band)}
+    rated = bool(shown["rating_days"]) and query.filters.ruleset is not None
+    return {
+        "score_chart": score,
+        "rating_chart_src": rating_chart_src(player_id, query) if rated else "",
+    }
+
+
+def rating_chart_src(player_id: int, query: Query) -> str:
+    """The address of his rating chart for the page's query (rating_chart.py), named by the
+    figures' version and the language: the browser keeps it for good."""
+    version = figures_version(get_db())
+    args = query.link_args()
+    return url_for(
+        "players.rating_chart", player_id=player_id, v=version, lang=current_language(), **args
+    )
 
 
 def _csv(lines: Iterator[dict[str, Any]], header: list[Any]) -> Iterator[bytes]:
