@@ -19,6 +19,16 @@ def add_game_deficits(db: sqlite_utils.Database) -> None:
     fill_game_deficits(db)
 
 
+@migrations()
+def index_seat_scores(db: sqlite_utils.Database) -> None:
+    # The best and the worst deal of all time are the first seat rows in the order of their
+    # score (a ruleset's, or ``common`` over every ruleset): read from an index in that order,
+    # a record is found without sorting every seat row of ten years (bench/club_stats.py, the
+    # records of all time: 660 ms before).
+    db.table("seat_results").create_index(["score"], index_name="seat_results_by_score")
+    db.table("seat_results").create_index(["common"], index_name="seat_results_by_common")
+
+
 def fill_game_deficits(db: sqlite_utils.Database) -> None:
     """Every game row's deepest deficit, worked out from its seat rows (the step's SQL)."""
     db.execute(
