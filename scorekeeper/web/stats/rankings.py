@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 from ... import charts
 from ...services import InputError
 from ...services.stats import figures as stats
+from ...services.stats.figures import years_played
 from ...services.stats.ratings import PROVISIONAL_GAMES
 from ...services.stats.rows import figures_version
 from ..conditional import entity_tag
@@ -80,9 +81,16 @@ def rankings() -> Response | tuple[str, int]:
         csv_language_url=url_for("stats.rankings_csv", headers="language", **query.link_args()),
         player_args=query.period_args(),
         provisional_games=PROVISIONAL_GAMES,
+        season=_season(query, years_played(db)),
         **form_choices(db, query),
     )
     return (page, 400) if query.error else tagged(make_response(page), tag)
+
+
+def _season(query: Query, years: list[str]) -> str:
+    """The season the page's club chart and season report are of: the year asked, else the
+    latest the club played."""
+    return query.asked.get("year") or next(iter(years), "")
 
 
 @bp.get("/rankings.csv")
