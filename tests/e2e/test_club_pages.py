@@ -1,6 +1,8 @@
-"""The ranking and a player's page in a real browser, at a phone's 360 px and a desktop's
-1280 px: no sideways scroll, every target at least 44 px (tests/e2e/test_phone_layout.py's
-measure), the charts drawn, in English and Italian. Screenshots under ``screenshot_dir``."""
+"""The club's pages in a real browser, at a phone's 360 px and a desktop's 1280 px, in English and
+Italian: the ranking (by score and by rating, with the club's chart), a player's page (his form,
+streaks, partners, charts), the records and the winners: no sideways scroll, every target at
+least 44 px (tests/e2e/test_phone_layout.py's measure), the charts drawn, and no serious
+accessibility violation (axe-core). Screenshots under ``screenshot_dir``."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from scorekeeper.storage.db import open_db
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.conftest import serve
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_phone_layout import problems_on
 
 SIZES = {
@@ -54,21 +57,39 @@ def browser_page(chromium_browser: Any, base_url: str, size: str, locale: str) -
 
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_ranking_and_a_players_page_fit_and_show_their_charts(
-    chromium_browser: Any, club: str, screenshot_dir: Path, size: str, locale: str
+def test_the_clubs_pages_fit_read_and_show_their_charts(
+    chromium_browser: Any, axe: Any, club: str, screenshot_dir: Path, size: str, locale: str
 ) -> None:
     page = browser_page(chromium_browser, club, size, locale)
     shot = f"{size}-{locale}"
-    try:
-        found = problems_on(page, "/rankings?min_deals=1", screenshot_dir, f"{shot}-rankings")
-        assert page.locator("table.ranking tbody tr").count() == 5
-        assert page.locator("figure.club-chart svg").count() == 1
-        href = page.locator("table.ranking tbody tr a").first.get_attribute("href")
-        found += problems_on(page, href, screenshot_dir, f"{shot}-player")
-        assert page.locator("figure.club-chart svg").count() == 2
-        found += problems_on(
-            page, href.split("?")[0] + "?ruleset=", screenshot_dir, f"{shot}-player-all"
+    found: list[str] = []
+
+    def look(path: str, name: str) -> None:
+        found.extend(
+            f"{name}: {line}" for line in problems_on(page, path, screenshot_dir, f"{shot}-{name}")
         )
+        found.extend(f"{name}: {line}" for line in violations(axe, page))
+
+    try:
+        look("/rankings?min_deals=1", "rankings")
+        assert page.locator("table.ranking tbody tr").count() == 5
+        assert page.locator("figure.club-chart svg").count() == 1  # the bars, in the page
+        assert page.locator("figure.ratings-chart img").count() == 1  # the season's ratings
+        href = page.locator("table.ranking tbody tr a").first.get_attribute("href")
+        look("/rankings?min_deals=1&order=rating&ruleset=scarto", "rankings-by-rating")
+        look(href, "player")
+        assert page.locator("figure.club-chart svg").count() == 1  # score per month
+        rating = page.locator("figure.club-chart img.rating-chart")
+        assert rating.count() == 1
+        rating.scroll_into_view_if_needed()
+        page.wait_for_function("document.querySelector('img.rating-chart').naturalWidth > 0")
+        assert page.locator("ol.form-marks").count() == 1  # his last games at a glance
+        look(href.split("?")[0] + "?ruleset=", "player-all")
+        look(href.split("?")[0] + "?ruleset=piedicavallo", "player-partners")
+        look("/records?ruleset=scarto", "records")
+        assert page.locator("li.record").count() == 5
+        look("/winners?ruleset=scarto", "winners")
+        assert page.locator("table.winners").count() >= 2
     finally:
         page.context.close()
     assert not found, "\n".join(found)
