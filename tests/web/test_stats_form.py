@@ -191,7 +191,7 @@ def test_the_players_page_shows_form_streaks_and_partners_in_english_and_italian
         english
     )
     assert "Most games won in a row" in text(english.select_one("table.streaks"))
-    names = [text(row.td) for row in english.select("table.partners tbody tr")]
+    names = [text(row.td.a) for row in english.select("table.partners tbody tr")]
     assert names == [row["name"] for row in partners["partners"]]
     assert "Best partner" in text(english) or partners["best_partner"] is None
     pct = expected["games_won_pct"]
