@@ -75,24 +75,32 @@ class Winners:
 
 def club_winners(db: sqlite_utils.Database, filters: Filters) -> Winners:
     """The winners of the seasons, months and evenings in the ruleset and period of
-    ``filters``, newest first."""
+    ``filters``, newest first. One pass over the games gives every player's totals of each
+    day; the seasons' and months' are added up from them (three passes took 380 ms over ten
+    years of a club of 60, bench/club_stats.py)."""
+    days = stored.day_totals(db, filters)
     return Winners(
         filters=filters,
-        seasons=period_winners(db, filters, 4, MAX_SEASONS),
-        months=period_winners(db, filters, 7, MAX_MONTHS),
-        evenings=evening_winners(db, filters),
+        seasons=period_winners(days, 4, MAX_SEASONS),
+        months=period_winners(days, 7, MAX_MONTHS),
+        evenings=evening_winners(db, filters, days),
     )
 
 
-def period_winners(
-    db: sqlite_utils.Database, filters: Filters, length: int, most: int
-) -> tuple[PeriodWinners, ...]:
-    """The winners of the last ``most`` seasons (``length`` 4) or months (7), newest first."""
-    by_period: dict[str, list[Row]] = defaultdict(list)
-    for row in stored.period_totals(db, filters, length):
-        by_period[row["period"]].append(row)
+def period_winners(days: list[Row], length: int, most: int) -> tuple[PeriodWinners, ...]:
+    """The winners of the last ``most`` seasons (``length`` 4) or months (7), newest first,
+    from each player's totals of each day (``stored.day_totals``)."""
+    by_period: dict[str, dict[int, Row]] = defaultdict(dict)
+    for day in days:
+        players = by_period[day["played_on"][:length]]
+        mine = players.setdefault(day["player_id"], {**day, "score_total": 0, "deals": 0})
+        mine["score_total"] += day["score_total"]
+        mine["deals"] += day["deals"]
     shown = sorted(by_period, reverse=True)[:most]
-    return tuple(_ranked_first(period, by_period[period]) for period in shown)
+    return tuple(
+        _ranked_first(period, sorted(by_period[period].values(), key=lambda r: r["name_key"]))
+        for period in shown
+    )
 
 
 def _ranked_first(period: str, rows: list[Row]) -> PeriodWinners:
@@ -121,8 +129,11 @@ def _best(candidates: list[Winner], by_total: bool = False) -> tuple[Winner, ...
     return tuple(winner for winner in candidates if figure(winner) == top)
 
 
-def evening_winners(db: sqlite_utils.Database, filters: Filters) -> tuple[EveningWinners, ...]:
-    """The winners of the last MAX_EVENINGS evenings, newest first."""
+def evening_winners(
+    db: sqlite_utils.Database, filters: Filters, day_totals: list[Row]
+) -> tuple[EveningWinners, ...]:
+    """The winners of the last MAX_EVENINGS evenings, newest first, from each player's totals
+    of each day (``stored.day_totals``)."""
     days = stored.last_days(db, filters, MAX_EVENINGS)
     if not days:
         return ()
@@ -131,8 +142,9 @@ def evening_winners(db: sqlite_utils.Database, filters: Filters) -> tuple[Evenin
     for row in stored.event_days(db, shown):
         events[row["played_on"]].append(row)
     totals: dict[str, list[Row]] = defaultdict(list)
-    for row in stored.day_totals(db, shown):
-        totals[row["played_on"]].append(row)
+    for row in day_totals:
+        if row["played_on"] >= days[-1]:
+            totals[row["played_on"]].append(row)
     evenings: list[EveningWinners] = []
     for day in days:
         if events[day]:

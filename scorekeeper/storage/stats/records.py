@@ -114,11 +114,11 @@ def last_days(db: sqlite_utils.Database, filters: Filters, limit: int) -> list[s
 
 
 def day_totals(db: sqlite_utils.Database, filters: Filters) -> list[Row]:
-    """Each player's score total and deals on each day (played_on, player_id, name,
-    score_total, deals), by day and player."""
+    """Each player's score total and deals on each day (played_on, player_id, name, name_key,
+    score_total, deals), by day and player's name."""
     where, params = filters.where()
     sql = f"""
-        select sessions.played_on, sp.player_id, players.name,
+        select sessions.played_on, sp.player_id, players.name, players.name_key,
                sum({filters.total}) as score_total, sum(g.deals) as deals
         {_GAMES} join players on players.id = sp.player_id
         where {where} and players.merged_into is null
@@ -126,22 +126,6 @@ def day_totals(db: sqlite_utils.Database, filters: Filters) -> list[Row]:
         order by sessions.played_on, players.name_key
     """
     return list(select(db, sql, params))
-
-
-def period_totals(db: sqlite_utils.Database, filters: Filters, length: int) -> list[Row]:
-    """Each player's deals and score total in each period (the first ``length`` characters of
-    the day: 4 a year, 7 a month), as a ranking adds them up (figures.py ``ranking_rows``):
-    period, player_id, name, deals, score_total; by period and name."""
-    where, params = filters.where()
-    sql = f"""
-        select substr(sessions.played_on, 1, ?) as period, sp.player_id, players.name,
-               sum(g.deals) as deals, sum({filters.total}) as score_total
-        {_GAMES} join players on players.id = sp.player_id
-        where {where} and players.merged_into is null
-        group by period, sp.player_id
-        order by period, players.name_key
-    """
-    return list(select(db, sql, [length, *params]))
 
 
 def event_days(db: sqlite_utils.Database, filters: Filters) -> list[Row]:
