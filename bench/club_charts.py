@@ -3,10 +3,11 @@ years; seeded if missing, about 8 minutes, then kept): part of bench/charts.py.
 
 Run alone: .venv/bin/python -m bench.club_charts [--samples 30] [--database PATH]. Prints a
 table and one JSON line. Measured warm, each figure's wall and CPU ms (p50, max):
-- the busiest player's two charts as his page makes them (web/players/page.py ``_charts``:
-  the score per deal by month, his rating with his provisional games and the club's band, the
-  band's query and percentiles included), all time (ten years of months) and the last full
-  year, in his most played ruleset; target 20 ms;
+- the busiest player's rating chart, GET /players/<id>/rating.svg (his rating with his
+  provisional games and the club's band, the band's query and percentiles included; an image
+  of its own address, kept by the browser until the figures change), all time (ten years of
+  months) and the last full year, in his most played ruleset, asked without a tag (made whole
+  every time); target 20 ms;
 - the club chart, GET /rankings/ratings.svg for the last full year and the club's most played
   ruleset, asked without a tag (made whole every time); target 100 ms.
 """
@@ -24,8 +25,6 @@ from scorekeeper import create_app
 from scorekeeper.services.stats import figures as stats
 from scorekeeper.services.stats import rows as results
 from scorekeeper.web.db import get_db
-from scorekeeper.web.players.page import _charts
-from scorekeeper.web.stats.query import page_query
 
 from .club_stats import get
 from .club_stats import seeded
@@ -46,18 +45,15 @@ def measure(app: Any, samples: int) -> dict[str, dict[str, float]]:
         ruleset = stats.default_ruleset(db)
     figures: dict[str, dict[str, float]] = {}
     for name, args in (
-        ("player_charts_all_time", {"ruleset": ruleset}),
-        ("player_charts_year", {"ruleset": ruleset, "year": str(year - 1)}),
+        ("player_charts_all_time", f"ruleset={ruleset}"),
+        ("player_charts_year", f"ruleset={ruleset}&year={year - 1}"),
     ):
-        with app.test_request_context():
-            query = page_query(args, ruleset, stats.HEAD_TO_HEAD_DEALS)
-            shown = stats.player_page(get_db(), player, query.filters, 10, 100)
 
-            def charts(query: Any = query, shown: dict[str, Any] = shown) -> None:
-                drawn = _charts(shown, player, query)
-                assert 'class="band"' in drawn["rating_chart"]
+        def chart(query: str = args) -> None:
+            answer = client.get(f"/players/{player}/rating.svg?{query}")
+            assert 'class="band"' in answer.get_data(as_text=True)
 
-            figures[name] = timed(charts, samples)
+        figures[name] = timed(chart, samples)
     path = f"/rankings/ratings.svg?ruleset={ruleset}&year={year - 1}"
     figures["club_chart"] = timed(lambda: get(client, path), samples)
     return figures
