@@ -48,7 +48,7 @@ def test_the_report_holds_the_ranking_the_records_and_the_winners_by_month(app, 
     assert ranking
     places = [text.index(f"{row['rank']} {row['name']}") for row in ranking]
     assert places == sorted(places)
-    assert f"players with at least {least} deals" in text
+    assert f"Players with at least {least} deals" in text
     # The records, as the slow reference counts them from the stored deals.
     expected = records(app, "scarto", "2024-01-01", "2024-12-31")
     best = expected["best_deal"]
