@@ -185,7 +185,10 @@ def test_the_rating_is_provisional_for_fewer_than_ten_games(app, client):
     assert (rating["games"], rating["provisional"]) == (9, True)
     assert rating["value"] == round(rating["mu"] - 3 * rating["sigma"], 1)
     soup = helpers.page(client.get(f"/players/{anna}?ruleset=scarto"))
-    assert "*" in helpers.text(soup.select_one("table.figures tr:last-child td"))
+    rating_row = next(
+        row for row in soup.select("table.figures tr") if helpers.text(row.th) == "Rating"
+    )
+    assert "*" in helpers.text(rating_row.td)
     for _ in range(3):
         record(app, session_id, SCARTO[0])  # 30 deals: 10 games
     rating = client.get(f"/api/v1/players/{anna}/stats?ruleset=scarto").get_json()["rating"]

@@ -278,7 +278,7 @@ def test_the_players_page_links_his_sessions_and_fits_a_phone(app, client, club)
     # On a phone the ruleset and the deals leave their columns for a line under the day.
     assert soup.select("table.sessions-played th.wide-only")
     assert soup.select("table.sessions-played small.narrow-only")
-    opponents = [text(row.td) for row in soup.select("h2 + p + table tbody tr")]
+    opponents = [text(row.td) for row in soup.select("table.head-to-head tbody tr")]
     assert opponents == [row["name"] for row in reference(app, anna)["head_to_head"]]
 
 
