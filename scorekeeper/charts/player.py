@@ -9,6 +9,7 @@ from collections.abc import Sized
 
 from flask_babel import gettext as _
 
+from ..months import months_between
 from .lines import Line
 from .lines import LineChart
 from .lines import draw
@@ -105,22 +106,12 @@ def _band(months: list[tuple[str, float, float]], first: int, last: int) -> Band
         return None
     known = {month: (low, high) for month, low, high in months}
     spans = []
-    for month in months_of(months[0][0], months[-1][0]):
+    for month in months_between(months[0][0], months[-1][0]):
         year, number = int(month[:4]), int(month[5:7])
         end = datetime.date(year + number // 12, number % 12 + 1, 1).toordinal() - 1
         low, high = known.get(month, (None, None))
         spans.append((float(min(max(end, first), last)), low, high))
     return Band(_("the club's middle half"), tuple(spans))
-
-
-def months_of(first: str, last: str) -> list[str]:
-    """Every month from ``first`` to ``last`` (YYYY-MM), both included."""
-    year, month = int(first[:4]), int(first[5:7])
-    months = []
-    while f"{year:04d}-{month:02d}" <= last:
-        months.append(f"{year:04d}-{month:02d}")
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return months
 
 
 def _rating_words(dated: list[tuple[int, float, bool]], shade: Band | None) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 import sqlite_utils
 from flask_babel import gettext as _
 
+from ...months import months_between
 from ...storage.stats import figures as stats
 from ...storage.stats.figures import Filters
 from ..errors import InputError
@@ -201,16 +202,6 @@ def rating_days(
     day of that game (the last CHART_MONTHS of them)."""
     rows = stats.rating_by_month(db, player_id, filters)[-CHART_MONTHS:]
     return [(row["played_on"], ratings.ordinal(row)) for row in rows]
-
-
-def months_between(first: str, last: str) -> list[str]:
-    """Every month from ``first`` to ``last`` (YYYY-MM), both included."""
-    year, month = int(first[:4]), int(first[5:7])
-    months = []
-    while f"{year:04d}-{month:02d}" <= last:
-        months.append(f"{year:04d}-{month:02d}")
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return months
 
 
 def deal_lines(

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from ...months import months_between
 from ...storage.stats import figures as stats
 from ...storage.stats import rating_charts as stored
 from ...storage.stats.figures import Filters
 from .figures import CHART_MONTHS
-from .figures import months_between
 from .ratings import PROVISIONAL_GAMES
 from .ratings import ordinal
 
