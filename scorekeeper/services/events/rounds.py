@@ -12,6 +12,7 @@ from typing import Any
 import sqlite_utils
 from flask_babel import gettext as _
 
+from ...rules import find_ruleset
 from ...rules.draw import assess
 from ...rules.problem import translatable
 from ...storage import events
@@ -180,8 +181,6 @@ def _state(
 
 
 def _per_table(event: Row) -> int:
-    from ...rules import find_ruleset
-
     return per_table(find_ruleset(event["ruleset"], event["overrides"] or None))
 
 

@@ -14,21 +14,17 @@ Row = dict[str, Any]
 
 
 def table_lines(db: sqlite_utils.Database, event: Row) -> list[Row]:
-    """Every published table of the event, by round and number."""
+    """Every published table of the event, by round and number: its session and progress (who
+    sits there is the round's draw, event_rounds)."""
     due = event["deals_per_round"]
-    drawn = {row["number"]: row for row in events.rounds(db, event["id"])}
     lines = []
     for row in events.tables(db, event["id"]):
-        round_row = drawn[row["round"]]
-        table = round_row["tables"][row["number"] - 1]
         lines.append(
             {
                 "round": row["round"],
                 "table": row["number"],
                 "session_id": row["session_id"],
                 "read_token": row["read_token"],
-                "entrants": list(table),
-                "first_dealer": table[round_row["first_dealers"][row["number"] - 1]],
                 "deals": row["deals"],
                 "deals_due": due,
                 "finished": row["deals"] >= due or row["ended_at"] is not None,

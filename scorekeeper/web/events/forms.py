@@ -64,10 +64,14 @@ class EventForm(FlaskForm):
     ranking = SelectField(_l("Ranking"), choices=options(ORDERS), default="")
     pin = PasswordField(_l("Edit PIN for every table (optional, 4 to 12 digits)"))
     hide_standings = BooleanField(_l("Hide the standings on the board until the end"))
-    entrants = TextAreaField(_l("Entrants, one a line"))
+    # A line an entrant: 200 entrants of a couple's two names at most (services MAX_ENTRANTS).
+    entrants = TextAreaField(_l("Entrants, one a line"), [validators.Length(max=40_000)])
     confirm_look_alikes = BooleanField(LOOK_ALIKE_LABEL)
     look_alike = False
-    keep_apart = TextAreaField(_l("Kept apart by the draw (optional): two entrants a line"))
+    keep_apart = TextAreaField(
+        _l("Kept apart by the draw (optional): two entrants a line"),
+        [validators.Length(max=40_000)],
+    )
     seed = IntegerField(_l("Seed of the draw (optional)"), [validators.Optional()])
     create = SubmitField(_l("Create the event"))
 

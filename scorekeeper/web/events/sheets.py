@@ -29,12 +29,12 @@ from ...services.events.sheets import printed_round
 from ...services.events.sheets import seating_lines
 from ...services.sessions.sheet_data import DESCRIPTION
 from ...services.sessions.sheet_data import SheetData
-from ...sheets.content import qr_png
 from ...sheets.render import Attached
 from ..addresses import shared_url
 from ..addresses import why_no_link
 from ..db import get_db
 from ..sheets import printing
+from ..sheets.views import read_link_qr
 from ..sheets.views import sheet_response as pdf_response  # the sheets' cache and turn
 from . import bp
 
@@ -49,7 +49,7 @@ def table_cards(event_id: int, number: int) -> Response | printing.Answer:
     round_view = printed_round(view, number)
     links = [shared_url("access.view", token=t.read_token) for t in round_view.tables]
     cards = [
-        (table, card_seats(view, table), link, _qr(link) if link else "")
+        (table, card_seats(view, table), link, read_link_qr(link) if link else "")
         for table, link in zip(round_view.tables, links, strict=True)
     ]
 
@@ -127,9 +127,3 @@ def _pdf(
 ) -> Response | printing.Answer:
     """The PDF, made with the evenings' stylesheet too, as a session's sheet is made."""
     return pdf_response(key, html, filename, current, attached, STYLESHEETS)
-
-
-@functools.lru_cache(maxsize=256)
-def _qr(link: str) -> str:
-    """The QR code of a table's read link, a PNG data: URL."""
-    return qr_png(link)

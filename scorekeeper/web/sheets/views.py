@@ -105,7 +105,7 @@ def session_sheet(session_id: int) -> Response | printing.Answer:
                 protocol=protocol,
                 sheet=sheet_protocol(protocol, difference),
                 link=link,
-                qr=_qr(link) if link else "",
+                qr=read_link_qr(link) if link else "",
                 no_qr=why_no_link() if note else "",
                 carried=carried(),
             )
@@ -193,7 +193,7 @@ def _names(text: str, players: int) -> list[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _qr(link: str) -> str:
+def read_link_qr(link: str) -> str:
     """The QR code of a read link, a PNG data: URL: the same for every version of a session."""
     return qr_png(link)
 

@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response
 from ... import charts
 from ...services import InputError
 from ...services.stats import figures as stats
-from ...services.stats.figures import years_played
 from ...services.stats.ratings import PROVISIONAL_GAMES
 from ...services.stats.rows import figures_version
 from ..conditional import entity_tag
@@ -69,6 +68,7 @@ def rankings() -> Response | tuple[str, int]:
         except InputError as error:
             query = replace(query, error=str(error))
     rows = shown.rows if shown else []
+    choices = form_choices(db, query)  # the years played too, asked once
     page = render_template(
         "club/rankings.html",
         freshness=freshness,
@@ -81,8 +81,8 @@ def rankings() -> Response | tuple[str, int]:
         csv_language_url=url_for("stats.rankings_csv", headers="language", **query.link_args()),
         player_args=query.period_args(),
         provisional_games=PROVISIONAL_GAMES,
-        season=_season(query, years_played(db)),
-        **form_choices(db, query),
+        season=_season(query, choices["years"]),
+        **choices,
     )
     return (page, 400) if query.error else tagged(make_response(page), tag)
 
