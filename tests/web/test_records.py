@@ -142,6 +142,18 @@ session_shapes = st.tuples(
     st.lists(st.integers(0, 4), max_size=12),
     st.booleans(),
 )
+"""A session of a small club: ruleset, the players' order, day, its deals' points, deleted."""
+
+
+def add_small_club(app, shapes) -> None:
+    """The sessions ``session_shapes`` drew, stored as the app stores them."""
+    for ruleset, order, day, deals, deleted in shapes:
+        seats = 4 if ruleset == "piedicavallo" else 3
+        names = [NAMES[i] for i in order[:seats]]
+        points = [POINTS[ruleset][d % len(POINTS[ruleset])] for d in deals]
+        session_id = add_session(app, ruleset, names, day, points)
+        if deleted:
+            call(app, services.delete_session, session_id)
 
 
 @settings(max_examples=examples(15), deadline=None)
@@ -150,13 +162,7 @@ def test_any_small_clubs_records_are_the_slow_references(shapes):
     with tempfile.TemporaryDirectory() as folder:
         app = helpers.make_app(Path(folder))
         client = app.test_client()
-        for ruleset, order, day, deals, deleted in shapes:
-            seats = 4 if ruleset == "piedicavallo" else 3
-            names = [NAMES[i] for i in order[:seats]]
-            points = [POINTS[ruleset][d % len(POINTS[ruleset])] for d in deals]
-            session_id = add_session(app, ruleset, names, day, points)
-            if deleted:
-                call(app, services.delete_session, session_id)
+        add_small_club(app, shapes)
         for period in (
             (None, None, None),
             ("scarto", None, None),

@@ -24,8 +24,7 @@ from tests.web.club import call
 from tests.web.helpers import page
 from tests.web.helpers import text
 from tests.web.records_reference import winners as reference
-from tests.web.test_records import NAMES
-from tests.web.test_records import POINTS
+from tests.web.test_records import add_small_club
 from tests.web.test_records import session_shapes
 from tests.web.test_stats import PERIODS
 from tests.web.test_stats import build_club
@@ -132,13 +131,7 @@ def test_any_small_clubs_winners_are_the_slow_references(shapes):
     with tempfile.TemporaryDirectory() as folder:
         app = helpers.make_app(Path(folder))
         client = app.test_client()
-        for ruleset, order, day, deals, deleted in shapes:
-            seats = 4 if ruleset == "piedicavallo" else 3
-            names = [NAMES[i] for i in order[:seats]]
-            points = [POINTS[ruleset][d % len(POINTS[ruleset])] for d in deals]
-            session_id = add_session(app, ruleset, names, day, points)
-            if deleted:
-                call(app, services.delete_session, session_id)
+        add_small_club(app, shapes)
         for period in (
             (None, None, None),
             ("scarto", None, None),
